@@ -1,0 +1,16 @@
+import { parse } from './parse';
+import { stringify } from './stringify';
+
+export type { JsonScanHandler, JsonScanner, JsonScannerOptions } from './json-scanner';
+export { createJsonScanner } from './json-scanner';
+export { JsonValueBuilder } from './json-value-builder';
+export type { RJSONParseOptions } from './parse';
+export { parse } from './parse';
+export { RJSONParseError } from './rjson-parse-error';
+export { setOwnProperty } from './set-own-property';
+export type { RJSONStringifyOptions } from './stringify';
+export { stringify } from './stringify';
+export { stripCodeFence } from './strip-code-fence';
+
+/** Robust JSON: `RJSON.parse` reads what models write, `RJSON.stringify` writes strict JSON. */
+export const RJSON = { parse, stringify } as const;
