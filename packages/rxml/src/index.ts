@@ -1,0 +1,25 @@
+import { parse } from './parse';
+import { stringify } from './stringify';
+
+export type { CoerceOptions } from './coerce-by-schema';
+export { coerceBySchema } from './coerce-by-schema';
+export type { JsonSchema, JsonSchemaObject } from './json-schema';
+export {
+  isStringSchema,
+  itemSchema,
+  propertySchema,
+  schemaBranches,
+  schemaTypes,
+} from './json-schema';
+export type { RXMLParseOptions } from './parse';
+export { parse } from './parse';
+export { RXMLCoercionError, RXMLDuplicateStringTagError, RXMLParseError } from './rxml-errors';
+export type { RXMLStringifyOptions } from './stringify';
+export { stringify } from './stringify';
+export type { XmlScanHandler, XmlScanner, XmlScannerOptions } from './xml-scanner';
+export { createXmlScanner } from './xml-scanner';
+export type { XmlValueBuilderOptions } from './xml-value-builder';
+export { joinText, XmlValueBuilder } from './xml-value-builder';
+
+/** Robust XML: `RXML.parse` reads a call's XML by its schema, `RXML.stringify` writes it back. */
+export const RXML = { parse, stringify } as const;

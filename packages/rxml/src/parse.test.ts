@@ -1,0 +1,217 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { JsonSchemaObject } from './json-schema';
+import { parse } from './parse';
+import { RXMLCoercionError, RXMLDuplicateStringTagError, RXMLParseError } from './rxml-errors';
+import { stringify } from './stringify';
+
+const weather: JsonSchemaObject = {
+  type: 'object',
+  properties: {
+    city: { type: 'string' },
+    days: { type: 'integer' },
+    units: { enum: ['metric', 'imperial'] },
+    detailed: { type: 'boolean' },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+const xmlName = fc.stringMatching(/^[a-z_][a-z0-9_]{0,7}$/);
+
+/** A random schema and a random value that fits it. */
+const schemaAndValue: fc.Arbitrary<[JsonSchemaObject, unknown]> = fc
+  .letrec<{ schema: JsonSchemaObject }>((tie) => ({
+    schema: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom<JsonSchemaObject>(
+        { type: 'string' },
+        { type: 'integer' },
+        { type: 'number' },
+        { type: 'boolean' },
+        { enum: ['a', 'b c'] },
+      ),
+      fc.record({ type: fc.constant('array'), items: tie('schema') }),
+      fc.record({
+        type: fc.constant('object'),
+        properties: fc.dictionary(xmlName, tie('schema'), { maxKeys: 4 }),
+      }),
+    ),
+  }))
+  .schema.chain((schema) =>
+    // fc.record builds null-prototype objects; parsed values are plain ones.
+    valueFor(schema).map(
+      (value) => [schema, JSON.parse(JSON.stringify(value))] as [JsonSchemaObject, unknown],
+    ),
+  );
+
+function valueFor(schema: JsonSchemaObject): fc.Arbitrary<unknown> {
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  switch (schema.type) {
+    case 'string':
+      return fc
+        .string({ unit: 'binary' })
+        .filter((text) => !(text.trim() !== text && text.includes(']]>')));
+    case 'integer':
+      return fc.integer();
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0));
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(valueFor(schema.items as JsonSchemaObject), { maxLength: 4 });
+    default: {
+      const properties = schema.properties ?? {};
+      return fc.record(
+        Object.fromEntries(
+          Object.entries(properties).map(([key, sub]) => [key, valueFor(sub as JsonSchemaObject)]),
+        ),
+      );
+    }
+  }
+}
+
+function innerOf(xml: string, tag: string): string {
+  return xml.slice(`<${tag}>`.length, -`</${tag}>`.length);
+}
+
+describe('parse', () => {
+  it('reads a realistic call, typing values by the schema', () => {
+    const xml = `
+      <city>São Paulo</city>
+      <days> 3 </days>
+      <units>metric</units>
+      <detailed>True</detailed>
+      <tags><item>rain</item><item>wind</item></tags>`;
+    expect(parse(xml, weather)).toStrictEqual({
+      city: 'São Paulo',
+      days: 3,
+      units: 'metric',
+      detailed: true,
+      tags: ['rain', 'wind'],
+    });
+  });
+
+  it('keeps code in a string field verbatim, trimming only the whitespace around it', () => {
+    const schema = {
+      type: 'object',
+      properties: { path: { type: 'string' }, content: { type: 'string' } },
+    };
+    const code = 'function f(a, b) {\n  return a < b && b > 0 ? "<ok/>" : \'&amp;\';\n}';
+    const xml = `<path>src/f.ts</path>\n<content>\n${code}\n</content>`;
+    expect(parse(xml, schema)).toStrictEqual({
+      path: 'src/f.ts',
+      content: code.replace('&amp;', '&'),
+    });
+    expect(parse(`<content>\n  x  \n</content>`, schema, { keepWhitespace: true })).toEqual({
+      content: '\n  x  \n',
+    });
+  });
+
+  it('turns repeated tags into an array, and a lone tag into a one-element array', () => {
+    expect(parse('<tags>a</tags><tags>b</tags>', weather)).toEqual({ tags: ['a', 'b'] });
+    expect(parse('<tags>a</tags>', weather)).toEqual({ tags: ['a'] });
+  });
+
+  it('reads elements the schema does not declare as text and objects, repeated ones as arrays', () => {
+    expect(parse('<x>1</x><y><z>a</z><z>b</z>tail</y>', { type: 'object' })).toStrictEqual({
+      x: '1',
+      y: { z: ['a', 'b'], '#text': 'tail' },
+    });
+    expect(parse('<y><z>a</z>t</y>', {}, { textNodeName: '_text' })).toEqual({
+      y: { z: 'a', _text: 't' },
+    });
+  });
+
+  it('reads declared attributes', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        file: {
+          type: 'object',
+          properties: { path: { type: 'string' }, mode: { type: 'integer' } },
+        },
+      },
+    };
+    expect(parse('<file path="a.txt"><mode>7</mode></file>', schema)).toEqual({
+      file: { path: 'a.txt', mode: 7 },
+    });
+  });
+
+  it('throws RXMLDuplicateStringTagError for a string field given twice, or keeps the last', () => {
+    expect(() => parse('<city>A</city><city>B</city>', weather)).toThrow(
+      RXMLDuplicateStringTagError,
+    );
+    expect(
+      parse('<city>A</city><city>B</city>', weather, { throwOnDuplicateStringTags: false }),
+    ).toEqual({ city: 'B' });
+  });
+
+  it('throws RXMLParseError for an element left open', () => {
+    expect(() => parse('<city>Oslo', weather)).toThrow(RXMLParseError);
+    expect(() => parse('<city>Oslo', weather)).toThrow(/Unclosed element <city>/);
+  });
+
+  it('throws RXMLCoercionError in strict mode only', () => {
+    expect(parse('<days>soon</days>', weather)).toEqual({ days: 'soon' });
+    expect(() => parse('<days>soon</days>', weather, { strict: true })).toThrow(RXMLCoercionError);
+  });
+
+  it('keeps __proto__, constructor and prototype as data at every depth', () => {
+    const value = parse(
+      '<__proto__><polluted>1</polluted></__proto__><a><constructor><prototype>x</prototype></constructor></a>',
+      {},
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: '1' });
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(value['a']).toEqual({ constructor: { prototype: 'x' } });
+  });
+
+  it('round-trips stringify for random schema-valid values', () => {
+    fc.assert(
+      fc.property(schemaAndValue, fc.boolean(), ([schema, value], format) => {
+        const root = { type: 'object', properties: { value: schema } };
+        const xml = stringify('call', { value }, { format });
+        expect(parse(innerOf(xml, 'call'), root)).toStrictEqual({ value });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('throws nothing but its typed errors on random input', () => {
+    const fragments = fc.constantFrom(
+      '<a>',
+      '</a>',
+      '<b/>',
+      '<',
+      '>',
+      '&',
+      '&amp;',
+      '<![CDATA[',
+      ']]>',
+      '<!--',
+      '-->',
+      '<!DOCTYPE',
+      'x',
+      ' ',
+      '"',
+      '\u0000',
+      '\ud800',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fragments).map((parts) => parts.join('')),
+        (text) => {
+          try {
+            parse(text, weather, { strict: true });
+          } catch (error) {
+            expect(error instanceof RXMLParseError || error instanceof RXMLCoercionError).toBe(
+              true,
+            );
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

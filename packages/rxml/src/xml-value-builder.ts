@@ -1,0 +1,162 @@
+import { setOwnProperty } from '@toolbridge/rjson';
+import {
+  isStringSchema,
+  itemSchema,
+  type JsonSchema,
+  propertySchema,
+  schemaTypes,
+} from './json-schema';
+import { RXMLDuplicateStringTagError } from './rxml-errors';
+import type { XmlScanHandler } from './xml-scanner';
+
+/** Options of {@link XmlValueBuilder}. */
+export interface XmlValueBuilderOptions {
+  /** Key for the text of an element that also has child elements. Default: `#text`. */
+  textNodeName?: string;
+  /** Keep leading and trailing whitespace of text values. Default: false (trimmed). */
+  keepWhitespace?: boolean;
+  /** Throw {@link RXMLDuplicateStringTagError} when a string field is given twice; else keep the last. Default: true. */
+  throwOnDuplicateStringTags?: boolean;
+}
+
+interface TextPiece {
+  text: string;
+  verbatim: boolean;
+}
+
+interface Frame {
+  schema: JsonSchema | undefined;
+  raw: boolean;
+  /** Array-typed: every child element is an item, whatever its tag. */
+  list: boolean;
+  text: TextPiece[];
+  children: Array<[name: string, value: unknown]>;
+  attributes: Readonly<Record<string, string>>;
+}
+
+function newFrame(
+  schema: JsonSchema | undefined,
+  attributes: Readonly<Record<string, string>> = {},
+): Frame {
+  const types = schemaTypes(schema);
+  return {
+    schema,
+    raw: isStringSchema(schema),
+    list: types.has('array') && !types.has('object'),
+    text: [],
+    children: [],
+    attributes,
+  };
+}
+
+/** Joins text pieces, trimming whitespace at the ends that did not come from CDATA. */
+export function joinText(pieces: readonly TextPiece[], keepWhitespace: boolean): string {
+  const texts = pieces.map((piece) => piece.text);
+  if (!keepWhitespace) {
+    for (let i = 0; i < texts.length && !pieces[i]!.verbatim; i++) {
+      texts[i] = texts[i]!.trimStart();
+      if (texts[i] !== '') break;
+    }
+    for (let i = texts.length - 1; i >= 0 && !pieces[i]!.verbatim; i--) {
+      texts[i] = texts[i]!.trimEnd();
+      if (texts[i] !== '') break;
+    }
+  }
+  return texts.join('');
+}
+
+/**
+ * An {@link XmlScanHandler} that assembles the JSON value of a call's XML, guided by the
+ * tool's schema: string fields are read raw, array fields collect their child elements as
+ * items, repeated tags become arrays, other elements become objects or text. Values are
+ * left as text; `coerceBySchema` gives them their types afterwards.
+ */
+export class XmlValueBuilder implements XmlScanHandler {
+  private readonly frames: Frame[];
+  private readonly textNodeName: string;
+  private readonly keepWhitespace: boolean;
+  private readonly throwOnDuplicateStringTags: boolean;
+
+  constructor(schema: JsonSchema | undefined, options: XmlValueBuilderOptions = {}) {
+    this.frames = [newFrame(schema)];
+    this.textNodeName = options.textNodeName ?? '#text';
+    this.keepWhitespace = options.keepWhitespace ?? false;
+    this.throwOnDuplicateStringTags = options.throwOnDuplicateStringTags ?? true;
+  }
+
+  /** How many elements are open below the root. */
+  get depth(): number {
+    return this.frames.length - 1;
+  }
+
+  /** The schema an element named `name` gets at the current position. */
+  childSchema(name: string): JsonSchema | undefined {
+    const parent = this.top();
+    return parent.list
+      ? itemSchema(parent.schema, parent.children.length)
+      : propertySchema(parent.schema, name);
+  }
+
+  elementStart(
+    name: string,
+    attributes: Readonly<Record<string, string>>,
+    tagOffset: number,
+  ): boolean {
+    const parent = this.top();
+    const frame = newFrame(this.childSchema(name), attributes);
+    if (frame.raw && !parent.list) {
+      const previous = parent.children.findIndex(([existing]) => existing === name);
+      if (previous !== -1) {
+        if (this.throwOnDuplicateStringTags)
+          throw new RXMLDuplicateStringTagError(name, { offset: tagOffset });
+        parent.children.splice(previous, 1);
+      }
+    }
+    this.frames.push(frame);
+    return frame.raw;
+  }
+
+  text(text: string, verbatim: boolean): void {
+    this.top().text.push({ text, verbatim });
+  }
+
+  elementEnd(name: string): void {
+    const frame = this.frames.pop()!;
+    this.top().children.push([name, this.valueOf(frame)]);
+  }
+
+  /** The value of everything read so far, as text and structure (before schema coercion). */
+  get value(): unknown {
+    const root = this.frames[0]!;
+    const value = this.valueOf(root);
+    return root.children.length === 0 && value === '' && !root.list ? {} : value;
+  }
+
+  private top(): Frame {
+    return this.frames[this.frames.length - 1]!;
+  }
+
+  private valueOf(frame: Frame): unknown {
+    const text = joinText(frame.text, this.keepWhitespace);
+    if (frame.raw) return text;
+    if (frame.list && frame.children.length > 0) return frame.children.map(([, value]) => value);
+    const declared = Object.keys(frame.attributes).filter(
+      (key) =>
+        propertySchema(frame.schema, key) !== undefined &&
+        !frame.children.some(([name]) => name === key),
+    );
+    if (frame.children.length === 0 && declared.length === 0) return text;
+    const object: Record<string, unknown> = {};
+    const grouped = new Map<string, unknown[]>();
+    for (const [name, value] of frame.children) {
+      const group = grouped.get(name);
+      if (group === undefined) grouped.set(name, [value]);
+      else group.push(value);
+    }
+    for (const [name, values] of grouped)
+      setOwnProperty(object, name, values.length === 1 ? values[0] : values);
+    for (const key of declared) setOwnProperty(object, key, frame.attributes[key]);
+    if (text !== '') setOwnProperty(object, this.textNodeName, text);
+    return object;
+  }
+}
