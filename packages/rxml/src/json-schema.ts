@@ -15,7 +15,6 @@ export interface JsonSchemaObject {
   allOf?: readonly JsonSchema[];
   enum?: readonly unknown[];
   const?: unknown;
-  [keyword: string]: unknown;
 }
 
 const MAX_BRANCH_DEPTH = 32;

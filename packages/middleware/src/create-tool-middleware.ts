@@ -1,0 +1,186 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Middleware,
+  LanguageModelV4ToolChoice,
+} from '@ai-sdk/provider';
+import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
+import { parseStream } from './parse-stream';
+import { type NativeToolProtocol, repairContent, repairStream } from './protocols/native-protocol';
+import { rewriteToolHistory, withToolSystemPrompt } from './rewrite-prompt';
+import type { ToolbridgeErrorHandler } from './stream/text-stream-parser';
+import type { ParseOptions, ToolCallProtocol, ToolResultForModel } from './tool-call-protocol';
+import { forcedTools, toolCallResponseSchema, toolChoiceInstruction } from './tool-choice';
+
+/** The `providerOptions` key of toolbridge's per-call options. */
+export const PROVIDER_OPTIONS_KEY = 'toolbridge';
+/** Where, inside that key, `transformParams` leaves the call's tools for the wrap functions. */
+const CALL_CONTEXT_KEY = 'emulatedTools';
+
+/** Options that can also be set per call, under `providerOptions.toolbridge`. */
+export interface ToolbridgeCallOptions {
+  /** Told about model output that could not be read as intended. Nothing is thrown. */
+  onError?: ToolbridgeErrorHandler;
+  /** Emit the text of markup that is not a valid call as text. Default: true. */
+  emitRawToolCallTextOnError?: boolean;
+}
+
+/** Options of {@link createToolMiddleware}. */
+export interface ToolMiddlewareOptions extends ToolbridgeCallOptions {
+  /** How tools, calls and results are written for the model and read back. */
+  protocol: ToolCallProtocol | NativeToolProtocol;
+  /** Builds the tool system prompt from the rendered tool list. */
+  toolSystemPromptTemplate?: (tools: string) => string;
+  /** Writes a tool result for the model; defaults to the protocol's `formatToolResponse`. */
+  toolResponsePromptTemplate?: (toolResult: ToolResultForModel) => string;
+  /** Reasoning tags written into the text, read as reasoning. `false` turns this off. Default: `<think>`, `<thinking>`. */
+  reasoningTags?: ReadonlyArray<readonly [open: string, close: string]> | false;
+  /** Ids for text blocks and tool calls. Default: the AI SDK's `generateId`. */
+  generateId?: () => string;
+}
+
+interface CallContext {
+  tools: LanguageModelV4FunctionTool[];
+  toolChoice: LanguageModelV4ToolChoice | undefined;
+}
+
+const DEFAULT_REASONING_TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+];
+
+const JSON_CALL_KEYS = { name: ['name'], arguments: ['arguments', 'parameters'] };
+
+function defaultSystemPromptTemplate(tools: string): string {
+  return `You can call these tools:\n${tools}`;
+}
+
+function toolbridgeOptions(params: LanguageModelV4CallOptions): Record<string, unknown> {
+  return (
+    (params.providerOptions?.[PROVIDER_OPTIONS_KEY] as Record<string, unknown> | undefined) ?? {}
+  );
+}
+
+/**
+ * Creates an AI SDK language-model middleware that gives tool calling to a model that has
+ * none: the tools go into the system prompt, past calls and results into the text of the
+ * conversation, and calls are parsed out of the model's text — in generate and in stream,
+ * where tool input streams as it arrives. With `nativeProtocol()` the provider's own tool
+ * calling is used, and malformed argument JSON is repaired.
+ */
+export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
+  const { protocol } = options;
+  const generateId = options.generateId ?? defaultGenerateId;
+  const reasoningTags =
+    options.reasoningTags === false ? [] : (options.reasoningTags ?? DEFAULT_REASONING_TAGS);
+
+  if ('type' in protocol && protocol.type === 'native') {
+    return {
+      specificationVersion: 'v4',
+      async wrapGenerate({ doGenerate }) {
+        const result = await doGenerate();
+        return { ...result, content: repairContent(protocol, result.content) };
+      },
+      async wrapStream({ doStream }) {
+        const { stream, ...rest } = await doStream();
+        return { ...rest, stream: repairStream(protocol, stream) };
+      },
+    };
+  }
+  const textProtocol = protocol as ToolCallProtocol;
+  const systemPromptTemplate = options.toolSystemPromptTemplate ?? defaultSystemPromptTemplate;
+  const historyFormat = {
+    formatToolCall: textProtocol.formatToolCall,
+    formatToolResponse: options.toolResponsePromptTemplate ?? textProtocol.formatToolResponse,
+  };
+
+  function parseOptions(params: LanguageModelV4CallOptions, context: CallContext): ParseOptions {
+    const perCall = toolbridgeOptions(params) as ToolbridgeCallOptions;
+    const forced = forcedTools(context.tools, context.toolChoice);
+    const onError = perCall.onError ?? options.onError;
+    const emitRaw = perCall.emitRawToolCallTextOnError ?? options.emitRawToolCallTextOnError;
+    return {
+      tools: context.tools,
+      generateId,
+      reasoningTags,
+      ...(onError === undefined ? {} : { onError }),
+      ...(emitRaw === undefined ? {} : { emitRawToolCallTextOnError: emitRaw }),
+      ...(forced === undefined ? {} : { leadingJsonCall: JSON_CALL_KEYS }),
+    };
+  }
+
+  function callContext(params: LanguageModelV4CallOptions): CallContext | undefined {
+    const context = toolbridgeOptions(params)[CALL_CONTEXT_KEY] as CallContext | undefined;
+    return context === undefined || context.toolChoice?.type === 'none' ? undefined : context;
+  }
+
+  return {
+    specificationVersion: 'v4',
+
+    async transformParams({ params }) {
+      const tools = (params.tools ?? []).filter(
+        (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
+      );
+      const prompt = rewriteToolHistory(params.prompt, historyFormat);
+      const { tools: _tools, toolChoice, ...rest } = params;
+      if (tools.length === 0 || toolChoice?.type === 'none') return { ...rest, prompt };
+
+      const forced = forcedTools(tools, toolChoice);
+      const toolList = textProtocol.formatTools(tools);
+      const systemPrompt =
+        systemPromptTemplate(toolList) + (forced ? `\n\n${toolChoiceInstruction(forced)}` : '');
+      const context: CallContext = { tools, toolChoice };
+      return {
+        ...rest,
+        prompt: withToolSystemPrompt(prompt, systemPrompt),
+        ...(forced === undefined
+          ? {}
+          : {
+              responseFormat: {
+                type: 'json',
+                schema: toolCallResponseSchema(forced),
+                name: 'tool_call',
+              },
+            }),
+        providerOptions: {
+          ...params.providerOptions,
+          [PROVIDER_OPTIONS_KEY]: {
+            ...toolbridgeOptions(params),
+            [CALL_CONTEXT_KEY]: context,
+          } as never,
+        },
+      };
+    },
+
+    async wrapGenerate({ doGenerate, params }) {
+      const context = callContext(params);
+      const result = await doGenerate();
+      if (context === undefined) return result;
+      const parse = parseOptions(params, context);
+      const content = result.content.flatMap((part) =>
+        part.type === 'text'
+          ? textProtocol.parseGeneratedText({ ...parse, text: part.text })
+          : [part],
+      );
+      const hasCalls = content.some((part) => part.type === 'tool-call');
+      return {
+        ...result,
+        content,
+        finishReason: hasCalls
+          ? { unified: 'tool-calls', raw: result.finishReason.raw }
+          : result.finishReason,
+      };
+    },
+
+    async wrapStream({ doStream, params }) {
+      const context = callContext(params);
+      const { stream, ...rest } = await doStream();
+      if (context === undefined) return { stream, ...rest };
+      const parse = parseOptions(params, context);
+      return {
+        ...rest,
+        stream: parseStream(stream, (emit) => textProtocol.createStreamParser(parse, emit)),
+      };
+    },
+  };
+}

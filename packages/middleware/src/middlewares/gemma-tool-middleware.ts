@@ -1,0 +1,29 @@
+import { createToolMiddleware } from '../create-tool-middleware';
+import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+
+/** The system prompt of {@link gemmaToolMiddleware}: calls in `tool_call` markdown fences. */
+export function gemmaSystemPromptTemplate(tools: string): string {
+  return `You have access to the tools below. Each line is one tool: its name, what it does, and a JSON schema of its parameters.
+
+${tools}
+
+To call a tool, write a markdown code block labelled tool_call that holds one JSON object with the tool's name and arguments:
+\`\`\`tool_call
+{"name": "tool_name", "arguments": {"parameter": "value"}}
+\`\`\`
+Write one block per call. Use only the tools above, with arguments that match their schema. Each result comes back in a code block labelled tool_response. When no tool is needed, or once you have the results, answer the user in plain text.`;
+}
+
+/**
+ * Tool calling for Gemma and other models that follow markdown instructions well: calls in
+ * ```` ```tool_call ```` fences, results in ```` ```tool_response ```` fences.
+ */
+export const gemmaToolMiddleware = createToolMiddleware({
+  protocol: jsonMixProtocol({
+    toolCallStart: '```tool_call',
+    toolCallEnd: '```',
+    toolResponseStart: '```tool_response',
+    toolResponseEnd: '```',
+  }),
+  toolSystemPromptTemplate: gemmaSystemPromptTemplate,
+});

@@ -1,0 +1,25 @@
+import { createToolMiddleware } from '../create-tool-middleware';
+import { morphXmlProtocol } from '../protocols/morph-xml-protocol';
+
+/** The system prompt of {@link xmlToolMiddleware}: one XML element per call. */
+export function xmlSystemPromptTemplate(tools: string): string {
+  return `You can use the tools below. Each line describes one tool as JSON: its name, what it does, and a JSON schema of its parameters.
+<tools>
+${tools}
+</tools>
+
+To call a tool, write an XML element named after the tool, with one child element per argument:
+<tool_name>
+<parameter_name>value</parameter_name>
+</tool_name>
+Write text values as they are (code included); write lists as repeated <item> elements and objects as nested elements. Use only the tools listed, with every required argument. Results come back in <tool_response> elements. When you have what you need, answer in plain text.`;
+}
+
+/**
+ * Tool calling in XML, which small models and coding models write reliably, and which
+ * carries code without JSON escaping: `<get_weather><city>Seoul</city></get_weather>`.
+ */
+export const xmlToolMiddleware = createToolMiddleware({
+  protocol: morphXmlProtocol(),
+  toolSystemPromptTemplate: xmlSystemPromptTemplate,
+});

@@ -1,0 +1,69 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { TextStreamParser } from './stream/text-stream-parser';
+
+/**
+ * Runs a model's stream through a text parser: text deltas feed the parser, text block
+ * boundaries are the parser's to draw, every other part passes through in order. On an
+ * upstream `error` part, an abort or a failing read, held text is flushed and open calls are
+ * closed first, then the error is passed on. `finish` reports `tool-calls` when calls were
+ * parsed (the raw reason is kept).
+ */
+export function parseStream(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  createParser: (emit: (part: LanguageModelV4StreamPart) => void) => TextStreamParser,
+): ReadableStream<LanguageModelV4StreamPart> {
+  const reader = stream.getReader();
+  let queue: LanguageModelV4StreamPart[] = [];
+  const parser = createParser((part) => queue.push(part));
+
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    async pull(controller) {
+      while (queue.length === 0) {
+        let next: ReadableStreamReadResult<LanguageModelV4StreamPart>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          parser.finish();
+          for (const part of queue) controller.enqueue(part);
+          queue = [];
+          controller.error(error);
+          return;
+        }
+        if (next.done) {
+          parser.finish();
+          for (const part of queue) controller.enqueue(part);
+          controller.close();
+          return;
+        }
+        const part = next.value;
+        switch (part.type) {
+          case 'text-delta':
+            parser.push(part.delta);
+            break;
+          case 'text-start':
+          case 'text-end':
+            break;
+          case 'error':
+            parser.finish();
+            queue.push(part);
+            break;
+          case 'finish':
+            parser.finish();
+            queue.push(
+              parser.callCount > 0
+                ? { ...part, finishReason: { unified: 'tool-calls', raw: part.finishReason.raw } }
+                : part,
+            );
+            break;
+          default:
+            queue.push(part);
+        }
+      }
+      for (const part of queue) controller.enqueue(part);
+      queue = [];
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

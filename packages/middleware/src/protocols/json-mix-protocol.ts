@@ -1,0 +1,71 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { stringifyFramedJson } from '../safe-json';
+import { defineTextProtocol } from '../text-protocol';
+import type { ToolCallProtocol } from '../tool-call-protocol';
+import { toolResultValue } from '../tool-result-value';
+import { createJsonCallDecoder } from './json-call-decoder';
+
+/** Options of {@link jsonMixProtocol}. */
+export interface JsonMixProtocolOptions {
+  /** Opens a call. Default: `<tool_call>`. */
+  toolCallStart?: string;
+  /** Closes a call; may be missing at the end of the output. Default: `</tool_call>`. */
+  toolCallEnd?: string;
+  /** Opens a tool result. Default: `<tool_response>`. */
+  toolResponseStart?: string;
+  /** Closes a tool result. Default: `</tool_response>`. */
+  toolResponseEnd?: string;
+  /** Key of the tool name. `name` is accepted too. Default: `name`. */
+  nameKey?: string;
+  /** Key of the arguments. `arguments` and `parameters` are accepted too. Default: `arguments`. */
+  argumentsKey?: string;
+  /** After this many calls in one reply, call markup is text. Default: unlimited. */
+  maxCallsPerReply?: number;
+}
+
+/** One tool as the prompt lists it: name, description, JSON schema of the arguments, examples. */
+export function describeTool(tool: LanguageModelV4FunctionTool): Record<string, unknown> {
+  return {
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    parameters: tool.inputSchema,
+    ...(tool.inputExamples?.length
+      ? { examples: tool.inputExamples.map((example) => example.input) }
+      : {}),
+  };
+}
+
+/**
+ * JSON calls between delimiters, the format of Hermes, Qwen and many fine-tunes:
+ * `<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>`.
+ * Reads relaxed JSON, `parameters` for `arguments`, arguments as a JSON-encoded string,
+ * a fence inside the delimiters, a missing closer at the end, several calls in one reply.
+ * An unknown tool name is still a call, so the AI SDK can tell the model it erred.
+ */
+export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
+  const start = options.toolCallStart ?? '<tool_call>';
+  const end = options.toolCallEnd ?? '</tool_call>';
+  const responseStart = options.toolResponseStart ?? '<tool_response>';
+  const responseEnd = options.toolResponseEnd ?? '</tool_response>';
+  const nameKey = options.nameKey ?? 'name';
+  const argumentsKey = options.argumentsKey ?? 'arguments';
+  const keys = {
+    name: [...new Set([nameKey, 'name'])],
+    arguments: [...new Set([argumentsKey, 'arguments', 'parameters'])],
+  };
+
+  return defineTextProtocol({
+    grammar: (tools) => ({
+      openers: [start],
+      maxCallsPerReply: options.maxCallsPerReply,
+      startCall: (_opener, sink) => createJsonCallDecoder({ keys, closer: end, tools, sink }),
+    }),
+    formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
+    formatToolCall: ({ toolName, input }) =>
+      `${start}\n${stringifyFramedJson({ [nameKey]: toolName, [argumentsKey]: input })}\n${end}`,
+    formatToolResponse: ({ toolName, output }) => {
+      const { value, isError } = toolResultValue(output);
+      return `${responseStart}\n${stringifyFramedJson({ name: toolName, [isError ? 'error' : 'result']: value })}\n${responseEnd}`;
+    },
+  });
+}

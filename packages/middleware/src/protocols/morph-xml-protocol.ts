@@ -1,0 +1,52 @@
+import { RXML } from '@toolbridge/rxml';
+import { stringifyFramedJson } from '../safe-json';
+import { defineTextProtocol } from '../text-protocol';
+import type { ToolCallProtocol } from '../tool-call-protocol';
+import { toolResultValue } from '../tool-result-value';
+import { describeTool } from './json-mix-protocol';
+import { createXmlCallDecoder } from './xml-call-decoder';
+
+/** Options of {@link morphXmlProtocol}. */
+export interface MorphXmlProtocolOptions {
+  /** Element that wraps a tool result. Default: `tool_response`. */
+  toolResponseTag?: string;
+}
+
+const XML_NAME = /^[A-Za-z_:][\w.:-]*$/;
+
+/**
+ * One element per call, named after the tool, one child element per argument:
+ * `<get_weather><city>Seoul</city><days>3</days></get_weather>`. Arguments are read by
+ * RXML against the tool's schema: code with `<` and `&` stays verbatim in string fields,
+ * lists are `<item>`s or repeated tags. A tool tag opens a call only when an argument element
+ * or its closing tag follows, so a tag in prose, or an unknown tag, is text.
+ */
+export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCallProtocol {
+  const responseTag = options.toolResponseTag ?? 'tool_response';
+  return defineTextProtocol({
+    grammar: (tools) => {
+      // A tool whose name is no XML name cannot be written as a tag, so it has no opener.
+      const names = [...tools.keys()].filter((name) => XML_NAME.test(name));
+      const byOpener = new Map(names.map((name) => [`<${name}`, name]));
+      return {
+        openers: [...byOpener.keys()],
+        startCall: (opener, sink) => {
+          const name = byOpener.get(opener)!;
+          return createXmlCallDecoder(name, tools.get(name)?.inputSchema, sink);
+        },
+      };
+    },
+    formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
+    formatToolCall: ({ toolName, input }) =>
+      RXML.stringify(toolName, input ?? {}, { format: true }),
+    formatToolResponse: ({ toolName, output }) => {
+      const { value, isError } = toolResultValue(output);
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return RXML.stringify(
+        responseTag,
+        { tool_name: toolName, [isError ? 'error' : 'result']: text },
+        { format: true },
+      );
+    },
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Writes a tool's input as canonical JSON text, piece by piece, so that each piece can go
+ * out as a `tool-input-delta` the moment it is certain, and the pieces always concatenate
+ * to valid JSON. Knows what is open, so a call cut short can be closed.
+ */
+export class JsonInputWriter {
+  /** Open containers, innermost last; true when the container already holds a member. */
+  private readonly open: Array<{ kind: '{' | '['; hasMember: boolean }> = [];
+  private inString = false;
+  private awaitingValue = false;
+  private written = false;
+
+  constructor(private readonly output: (json: string) => void) {}
+
+  private emit(json: string): void {
+    this.written = true;
+    this.output(json);
+  }
+
+  get depth(): number {
+    return this.open.length;
+  }
+
+  openObject(): void {
+    this.beginValue('{');
+    this.open.push({ kind: '{', hasMember: false });
+  }
+
+  openArray(): void {
+    this.beginValue('[');
+    this.open.push({ kind: '[', hasMember: false });
+  }
+
+  close(): void {
+    const container = this.open.pop();
+    if (container !== undefined) this.emit(container.kind === '{' ? '}' : ']');
+  }
+
+  key(name: string): void {
+    const container = this.open[this.open.length - 1]!;
+    this.emit(`${container.hasMember ? ',' : ''}${JSON.stringify(name)}:`);
+    container.hasMember = true;
+    this.awaitingValue = true;
+  }
+
+  /** A complete value, written at once. */
+  value(value: unknown): void {
+    this.beginValue(JSON.stringify(value) ?? 'null');
+  }
+
+  stringStart(): void {
+    this.beginValue('"');
+    this.inString = true;
+  }
+
+  /** String content; never ends inside a surrogate pair (the scanners guarantee that). */
+  stringChunk(text: string): void {
+    if (text.length > 0) this.emit(JSON.stringify(text).slice(1, -1));
+  }
+
+  stringEnd(): void {
+    this.inString = false;
+    this.emit('"');
+  }
+
+  /** Closes whatever is open (a string, a missing value, containers), leaving valid JSON: `{}` if nothing was written. */
+  closeAll(): void {
+    if (!this.written) this.value({});
+    if (this.inString) this.stringEnd();
+    if (this.awaitingValue) this.value(null);
+    while (this.open.length > 0) this.close();
+  }
+
+  private beginValue(text: string): void {
+    const container = this.open[this.open.length - 1];
+    const separator = container?.kind === '[' && container.hasMember ? ',' : '';
+    if (container?.kind === '[') container.hasMember = true;
+    this.awaitingValue = false;
+    this.emit(separator + text);
+  }
+}

@@ -1,0 +1,67 @@
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { CallGrammar, ToolsByName } from './stream/call-grammar';
+import { streamPartsToContent } from './stream/stream-parts-to-content';
+import { createTextStreamParser } from './stream/text-stream-parser';
+import type {
+  ParseOptions,
+  ToolCallForModel,
+  ToolCallProtocol,
+  ToolResultForModel,
+} from './tool-call-protocol';
+
+/** A text protocol described by its wire format; see {@link defineTextProtocol}. */
+export interface TextProtocolDefinition {
+  /** The call grammar for a set of tools. */
+  grammar(tools: ToolsByName): CallGrammar;
+  formatTools(tools: readonly LanguageModelV4FunctionTool[]): string;
+  formatToolCall(toolCall: ToolCallForModel): string;
+  formatToolResponse(toolResult: ToolResultForModel): string;
+}
+
+function toolsByName(tools: readonly LanguageModelV4FunctionTool[]): ToolsByName {
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+/**
+ * Builds a {@link ToolCallProtocol} from a wire-format description: generate, stream and
+ * segment extraction all run the one shared streaming engine over the protocol's grammar,
+ * so the two paths cannot disagree.
+ */
+export function defineTextProtocol(definition: TextProtocolDefinition): ToolCallProtocol {
+  function createStreamParser(
+    options: ParseOptions,
+    emit: (part: LanguageModelV4StreamPart) => void,
+  ) {
+    const tools = toolsByName(options.tools);
+    return createTextStreamParser({ ...options, tools, grammar: definition.grammar(tools) }, emit);
+  }
+  return {
+    formatTools: definition.formatTools,
+    formatToolCall: definition.formatToolCall,
+    formatToolResponse: definition.formatToolResponse,
+    createStreamParser,
+    parseGeneratedText({ text, ...options }) {
+      const parts: LanguageModelV4StreamPart[] = [];
+      const parser = createStreamParser(options, (part) => parts.push(part));
+      parser.push(text);
+      parser.finish();
+      return streamPartsToContent(parts);
+    },
+    extractToolCallSegments({ text, tools }) {
+      const segments: string[] = [];
+      const byName = toolsByName(tools);
+      const parser = createTextStreamParser(
+        {
+          tools: byName,
+          grammar: definition.grammar(byName),
+          generateId: () => '',
+          onCallText: (raw) => segments.push(raw),
+        },
+        () => {},
+      );
+      parser.push(text);
+      parser.finish();
+      return segments;
+    },
+  };
+}

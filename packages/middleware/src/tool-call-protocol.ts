@@ -1,0 +1,62 @@
+import type {
+  LanguageModelV4Content,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolResultOutput,
+} from '@ai-sdk/provider';
+import type { JsonCallKeys } from './protocols/json-call-decoder';
+import type { TextStreamParser, ToolbridgeErrorHandler } from './stream/text-stream-parser';
+
+/** A past tool call, to be written into the history in the model's own format. */
+export interface ToolCallForModel {
+  toolCallId: string;
+  toolName: string;
+  /** The call's input as a value. */
+  input: unknown;
+}
+
+/** A tool result, to be shown to the model. */
+export interface ToolResultForModel {
+  toolCallId: string;
+  toolName: string;
+  output: LanguageModelV4ToolResultOutput;
+}
+
+/** What parsing a reply needs besides the text. */
+export interface ParseOptions {
+  tools: readonly LanguageModelV4FunctionTool[];
+  generateId: () => string;
+  onError?: ToolbridgeErrorHandler;
+  /** Emit the text of markup that is not a valid call as text. Default: true. */
+  emitRawToolCallTextOnError?: boolean;
+  /** Reasoning tag pairs written into the text. Default: none. */
+  reasoningTags?: ReadonlyArray<readonly [open: string, close: string]>;
+  /** The reply may be one bare JSON call object (tool choice constrained by a JSON schema). */
+  leadingJsonCall?: JsonCallKeys;
+}
+
+/**
+ * A tool-call protocol: how tools, calls and results are written for the model, and how
+ * calls are read back from what it writes. `defineTextProtocol` builds the reading half from
+ * a grammar; a protocol may also implement it directly.
+ */
+export interface ToolCallProtocol {
+  /** Renders the tool definitions, for the system prompt. */
+  formatTools(tools: readonly LanguageModelV4FunctionTool[]): string;
+  /** Writes a past call as the model would have written it. */
+  formatToolCall(toolCall: ToolCallForModel): string;
+  /** Writes a tool result as the model expects to read it. */
+  formatToolResponse(toolResult: ToolResultForModel): string;
+  /** Reads a whole reply into content parts (text, reasoning, tool calls). */
+  parseGeneratedText(options: ParseOptions & { text: string }): LanguageModelV4Content[];
+  /** Creates a parser that reads a reply as it streams and emits stream parts. */
+  createStreamParser(
+    options: ParseOptions,
+    emit: (part: LanguageModelV4StreamPart) => void,
+  ): TextStreamParser;
+  /** The exact substrings of `text` that parse as calls, in order. */
+  extractToolCallSegments?(options: {
+    text: string;
+    tools: readonly LanguageModelV4FunctionTool[];
+  }): string[];
+}
