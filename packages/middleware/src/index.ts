@@ -10,6 +10,7 @@ export {
 } from './middlewares/hermes-tool-middleware';
 export {
   toolCallTagMiddleware,
+  toolCallTagProtocol,
   toolCallTagResultTemplate,
   toolCallTagSystemPromptTemplate,
 } from './middlewares/tool-call-tag-middleware';

@@ -1,5 +1,6 @@
 import { createToolMiddleware } from '../create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import type { ToolCallProtocol } from '../tool-call-protocol';
 
 /** The system prompt of {@link gemmaToolMiddleware}: calls in `tool_call` markdown fences. */
 export function gemmaSystemPromptTemplate(tools: string): string {
@@ -14,16 +15,21 @@ To call a tool, write a markdown code block labelled tool_call that holds one JS
 Write one block per call. Use only the tools above, with arguments that match their schema. Each result comes back in a code block labelled tool_response. When no tool is needed, or once you have the results, answer the user in plain text.`;
 }
 
+/** jsonMix in markdown fences: ```` ```tool_call ```` for calls, ```` ```tool_response ```` for results. */
+export function gemmaProtocol(): ToolCallProtocol {
+  return jsonMixProtocol({
+    toolCallStart: '```tool_call',
+    toolCallEnd: '```',
+    toolResponseStart: '```tool_response',
+    toolResponseEnd: '```',
+  });
+}
+
 /**
  * Tool calling for Gemma and other models that follow markdown instructions well: calls in
  * ```` ```tool_call ```` fences, results in ```` ```tool_response ```` fences.
  */
 export const gemmaToolMiddleware = createToolMiddleware({
-  protocol: jsonMixProtocol({
-    toolCallStart: '```tool_call',
-    toolCallEnd: '```',
-    toolResponseStart: '```tool_response',
-    toolResponseEnd: '```',
-  }),
+  protocol: gemmaProtocol(),
   toolSystemPromptTemplate: gemmaSystemPromptTemplate,
 });

@@ -1,6 +1,6 @@
 import { createToolMiddleware } from '../create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
-import type { ToolResultForModel } from '../tool-call-protocol';
+import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 
 /** The system prompt of {@link toolCallTagMiddleware}: one `<TOOL_CALL>` per reply, with rules. */
@@ -33,18 +33,23 @@ export function toolCallTagResultTemplate({ output }: ToolResultForModel): strin
   return `TOOL_RESULT: ${JSON.stringify(result)}`;
 }
 
-/**
- * One call per reply in `<TOOL_CALL>{"tool", "args", "reasoning"}</TOOL_CALL>`, results as
- * `TOOL_RESULT:` lines; the prompt spells out its rules, for small models that need them.
- */
-export const toolCallTagMiddleware = createToolMiddleware({
-  protocol: jsonMixProtocol({
+/** jsonMix with `<TOOL_CALL>` tags, keys `tool`/`args` (`reasoning` is ignored), one call per reply. */
+export function toolCallTagProtocol(): ToolCallProtocol {
+  return jsonMixProtocol({
     toolCallStart: '<TOOL_CALL>',
     toolCallEnd: '</TOOL_CALL>',
     nameKey: 'tool',
     argumentsKey: 'args',
     maxCallsPerReply: 1,
-  }),
+  });
+}
+
+/**
+ * One call per reply in `<TOOL_CALL>{"tool", "args", "reasoning"}</TOOL_CALL>`, results as
+ * `TOOL_RESULT:` lines; the prompt spells out its rules, for small models that need them.
+ */
+export const toolCallTagMiddleware = createToolMiddleware({
+  protocol: toolCallTagProtocol(),
   toolSystemPromptTemplate: toolCallTagSystemPromptTemplate,
   toolResponsePromptTemplate: toolCallTagResultTemplate,
 });
