@@ -117,7 +117,7 @@ describe('errors the model sees in the next step', () => {
       tools: {
         get_weather: tool({
           inputSchema: z.object({ city: z.string(), days: z.number() }),
-          execute: async () => {
+          execute: async (): Promise<string> => {
             throw new Error('service down');
           },
         }),
@@ -208,7 +208,7 @@ describe('tool choice', () => {
     const params = model.doGenerateCalls[0]!;
     expect(params.responseFormat).toMatchObject({ type: 'json', name: 'tool_call' });
     const schema = (
-      params.responseFormat as {
+      params.responseFormat as unknown as {
         schema: { anyOf: Array<{ properties: { name: { const: string } } }> };
       }
     ).schema;

@@ -15,19 +15,24 @@ export function parseStream(
   const reader = stream.getReader();
   let queue: LanguageModelV4StreamPart[] = [];
   const parser = createParser((part) => queue.push(part));
+  let failure: { error: unknown } | undefined;
 
   return new ReadableStream<LanguageModelV4StreamPart>({
     async pull(controller) {
+      // Erroring discards queued chunks, so the parts flushed on failure are read first.
+      if (failure !== undefined) {
+        controller.error(failure.error);
+        return;
+      }
       while (queue.length === 0) {
         let next: ReadableStreamReadResult<LanguageModelV4StreamPart>;
         try {
           next = await reader.read();
         } catch (error) {
           parser.finish();
-          for (const part of queue) controller.enqueue(part);
-          queue = [];
-          controller.error(error);
-          return;
+          failure = { error };
+          if (queue.length === 0) controller.error(error);
+          break;
         }
         if (next.done) {
           parser.finish();

@@ -1,0 +1,227 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureTools } from '../testing/fixtures';
+import { counterIds, meaningOfParts, streamChunks } from '../testing/run-parser';
+import { jsonMixProtocol } from './json-mix-protocol';
+
+const protocol = jsonMixProtocol();
+const tools = fixtureTools;
+
+function parse(
+  text: string,
+  options: {
+    onError?: (message: string, metadata: unknown) => void;
+    emitRawToolCallTextOnError?: boolean;
+  } = {},
+) {
+  return protocol.parseGeneratedText({ text, tools, generateId: counterIds(), ...options });
+}
+
+describe('jsonMixProtocol', () => {
+  it('streams a call part by part: start as soon as the name is known, string values as they arrive', () => {
+    const parts: LanguageModelV4StreamPart[] = [];
+    const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
+      parts.push(part),
+    );
+    parser.push('Checking. <tool_call>{"name": "get_weather", "argu');
+    expect(parts.map((part) => part.type)).toEqual([
+      'text-start',
+      'text-delta',
+      'text-end',
+      'tool-input-start',
+    ]);
+    parser.push('ments": {"city": "Os');
+    expect(parts.slice(4)).toEqual([
+      { type: 'tool-input-delta', id: 'id-1', delta: '{' },
+      { type: 'tool-input-delta', id: 'id-1', delta: '"city":' },
+      { type: 'tool-input-delta', id: 'id-1', delta: '"' },
+      { type: 'tool-input-delta', id: 'id-1', delta: 'Os' },
+    ]);
+    parser.push('lo", "days": 3}}</tool_call>');
+    parser.finish();
+    expect(parts.slice(8)).toEqual([
+      { type: 'tool-input-delta', id: 'id-1', delta: 'lo' },
+      { type: 'tool-input-delta', id: 'id-1', delta: '"' },
+      { type: 'tool-input-delta', id: 'id-1', delta: ',"days":' },
+      { type: 'tool-input-delta', id: 'id-1', delta: '3' },
+      { type: 'tool-input-delta', id: 'id-1', delta: '}' },
+      { type: 'tool-input-end', id: 'id-1' },
+      {
+        type: 'tool-call',
+        toolCallId: 'id-1',
+        toolName: 'get_weather',
+        input: '{"city":"Oslo","days":3}',
+      },
+    ]);
+  });
+
+  it('holds back only what could still become the opener', () => {
+    const parts: LanguageModelV4StreamPart[] = [];
+    const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
+      parts.push(part),
+    );
+    const text = 'a < b, <b>bold</b>, <tool_ca';
+    let sent = 0;
+    for (const char of text) {
+      parser.push(char);
+      sent++;
+      const emitted = meaningOfParts(parts).text.length;
+      expect(sent - emitted).toBeLessThan('<tool_call>'.length);
+    }
+    expect(meaningOfParts(parts).text).toBe('a < b, <b>bold</b>, ');
+    parser.finish();
+    expect(meaningOfParts(parts).text).toBe(text);
+  });
+
+  it('reads the deviations models write', () => {
+    const calls = (text: string) =>
+      parse(text)
+        .filter((part) => part.type === 'tool-call')
+        .map((part) => JSON.parse(part.input));
+    expect(
+      calls(
+        "<tool_call>{'name': 'get_weather', 'arguments': {city: 'Oslo', /* c */ days: '3',}}</tool_call>",
+      ),
+    ).toEqual([{ city: 'Oslo', days: 3 }]);
+    expect(
+      calls(
+        '<tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Lima\\"}"}</tool_call>',
+      ),
+    ).toEqual([{ city: 'Lima' }]);
+    expect(
+      calls('<tool_call>{"name": "get_weather", "parameters": {"city": "Quito"}}</tool_call>'),
+    ).toEqual([{ city: 'Quito' }]);
+    expect(
+      calls(
+        '<tool_call>\n```json\n{"name": "get_weather", "arguments": {"city": "Fenced"}}\n```\n</tool_call>',
+      ),
+    ).toEqual([{ city: 'Fenced' }]);
+    expect(calls('<tool_call>{"name": "get_weather", "arguments": {"city": "No closer"}}')).toEqual(
+      [{ city: 'No closer' }],
+    );
+    expect(
+      calls(
+        '<tool_call>{"name": "get_time"}</tool_call><tool_call>{"name": "get_time", "arguments": null}</tool_call>',
+      ),
+    ).toEqual([{}, {}]);
+    expect(
+      calls(
+        '<tool_call>{"name": "get_weather", "arguments": {"city": "A", "unknown_key": [1]}}</tool_call>',
+      ),
+    ).toEqual([{ city: 'A', unknown_key: [1] }]);
+  });
+
+  it('emits an unknown tool name inside the delimiters as a call', () => {
+    const [call] = parse(
+      '<tool_call>{"name": "launch_rockets", "arguments": {"n": 3}}</tool_call>',
+    );
+    expect(call).toMatchObject({ type: 'tool-call', toolName: 'launch_rockets', input: '{"n":3}' });
+  });
+
+  it('keeps malformed markup as text and reports it, or suppresses the text on request', () => {
+    const onError = vi.fn();
+    expect(parse('a <tool_call>{"nam": 1}</tool_call> b', { onError })).toEqual([
+      { type: 'text', text: 'a <tool_call>{"nam": 1}</tool_call> b' },
+    ]);
+    expect(onError).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({
+        reason: 'malformed-call',
+        rawText: '<tool_call>{"nam": 1}</tool_call>',
+      }),
+    );
+    const suppressed = vi.fn();
+    expect(
+      parse('a <tool_call>oops</tool_call> b', {
+        onError: suppressed,
+        emitRawToolCallTextOnError: false,
+      }),
+    ).toEqual([{ type: 'text', text: 'a  b' }]);
+    expect(suppressed).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ rawText: '<tool_call>oops</tool_call>' }),
+    );
+  });
+
+  it('closes a call cut off by the end of the output, with its raw text in provider metadata', () => {
+    const onError = vi.fn();
+    const [call] = parse(
+      '<tool_call>{"name": "write_file", "arguments": {"path": "a.ts", "content": "line 1\\nli',
+      { onError },
+    );
+    expect(call).toEqual({
+      type: 'tool-call',
+      toolCallId: 'id-0',
+      toolName: 'write_file',
+      input: '{"path":"a.ts","content":"line 1\\nli"}',
+      providerMetadata: {
+        toolbridge: {
+          rawToolCallText:
+            '<tool_call>{"name": "write_file", "arguments": {"path": "a.ts", "content": "line 1\\nli',
+          errors: ['The call was cut off before its end'],
+        },
+      },
+    });
+    expect(onError).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({
+        reason: 'call-cut-off',
+        toolName: 'write_file',
+        toolCallId: 'id-0',
+      }),
+    );
+  });
+
+  it('closes a call whose arguments break after it was announced', () => {
+    const onError = vi.fn();
+    const content = parse(
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo", "days": }}</tool_call> rest',
+      { onError },
+    );
+    expect(content[0]).toMatchObject({ type: 'tool-call', input: '{"city":"Oslo","days":null}' });
+    expect(content[1]).toEqual({ type: 'text', text: ' rest' });
+    expect(onError).toHaveBeenCalledWith(
+      expect.stringMatching(/Unexpected/),
+      expect.objectContaining({ reason: 'invalid-call' }),
+    );
+  });
+
+  it('keeps __proto__, constructor and prototype as data, never touching a prototype', () => {
+    const [call] = parse(
+      '<tool_call>{"name": "get_weather", "arguments": {"__proto__": {"polluted": true}, "constructor": {"prototype": 1}}}</tool_call>',
+    );
+    expect(call).toMatchObject({
+      input: '{"__proto__":{"polluted":true},"constructor":{"prototype":1}}',
+    });
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('writes a past call in its own format, which parses back to the same call', () => {
+    const input = { path: 'x.ts', content: 'a </tool_call> b ``` c' };
+    const text = protocol.formatToolCall({ toolCallId: 'c', toolName: 'write_file', input });
+    expect(text.match(/<\/tool_call>/g)).toHaveLength(1);
+    const [call] = parse(text);
+    expect(call).toMatchObject({ toolName: 'write_file' });
+    expect(JSON.parse((call as { input: string }).input)).toEqual(input);
+  });
+
+  it('uses the configured delimiters and keys', () => {
+    const custom = jsonMixProtocol({
+      toolCallStart: '[[call]]',
+      toolCallEnd: '[[/call]]',
+      nameKey: 'fn',
+      argumentsKey: 'with',
+    });
+    const parts = streamChunks(custom, ['x [[call]]{"fn": "get_time", "with": {}}[[/call]] y'], {
+      tools,
+    });
+    expect(meaningOfParts(parts)).toEqual({
+      text: 'x  y',
+      reasoning: '',
+      calls: [{ toolName: 'get_time', input: '{}' }],
+    });
+    expect(custom.formatToolCall({ toolCallId: 'c', toolName: 'get_time', input: {} })).toBe(
+      '[[call]]\n{"fn":"get_time","with":{}}\n[[/call]]',
+    );
+  });
+});
