@@ -32,6 +32,7 @@ export const fixtureTools: LanguageModelV4FunctionTool[] = [
 ];
 
 const code =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is JavaScript source with a template literal.
   'function lt(a, b) {\n  return a < b && b > 0 ? "<ok/>" : `&amp; ${a}`;\n}\n// 😀 naïve 中文';
 
 /** Replies as models write them, per protocol: prose around calls, parallel calls, reasoning, deviations. */
