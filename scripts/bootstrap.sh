@@ -6,13 +6,14 @@ toolbridge_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 toolbridge_tools="${TOOLBRIDGE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/toolbridge-tools}"
 toolbridge_pnpm_version="$(sed -n 's/.*"packageManager": *"pnpm@\([^"+]*\).*/\1/p' "$toolbridge_root/package.json")"
 
-toolbridge_node_major() {
-  node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0
+# Node >= 22.18 runs the examples' TypeScript directly (type stripping on by default).
+toolbridge_node_ok() {
+  node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 22 || (major === 22 && minor >= 18) ? 0 : 1)' 2>/dev/null
 }
 
-if [ "$(toolbridge_node_major)" -lt 22 ]; then
+if ! toolbridge_node_ok; then
   if [ ! -x "$toolbridge_tools/node/node_modules/.bin/node" ]; then
-    echo "bootstrap: system Node is older than 22; installing Node 24 from the npm registry" >&2
+    echo "bootstrap: system Node is older than 22.18; installing Node 24 from the npm registry" >&2
     mkdir -p "$toolbridge_tools/node"
     npm install --prefix "$toolbridge_tools/node" --no-audit --no-fund --loglevel=error node@24 >&2
   fi

@@ -1,2 +1,83 @@
-console.log('The toolbridge demo is not built yet: it arrives with the demo issue.');
-console.log('Meanwhile, `bash scripts/test.sh` runs the test suite.');
+import { createOpenAI } from '@ai-sdk/openai';
+import { Workspace } from 'file-agent';
+import { startScriptedServer } from 'scripted-server';
+import { readDemoOptions, SCRIPTED_MODEL, USAGE, UsageError } from './demo-options.ts';
+import { respondWithScript } from './demo-script.ts';
+import { describeError } from './describe-error.ts';
+import { runDemo } from './run-demo.ts';
+import { streamTerminal } from './terminal.ts';
+
+const terminal = streamTerminal(process.stdout);
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof readDemoOptions>;
+  try {
+    options = readDemoOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (options.help) {
+    terminal.write(`${USAGE}\n`);
+    return 0;
+  }
+
+  const server =
+    options.baseURL === undefined
+      ? await startScriptedServer({
+          models: [SCRIPTED_MODEL],
+          respond: respondWithScript(options.protocol),
+        })
+      : undefined;
+  const baseURL = options.baseURL ?? server!.baseURL;
+  if (server !== undefined) {
+    terminal.write(
+      terminal.style(
+        'yellow',
+        `Talking to a scripted model at ${baseURL} (${options.protocol} format).`,
+      ) +
+        terminal.style(
+          'dim',
+          '\nTo use a real one: pnpm demo --base-url http://localhost:11434/v1 --model qwen2.5:7b\n\n',
+        ),
+    );
+  }
+  terminal.write(`${terminal.style('bold', '> ')}${options.prompt}\n\n`);
+
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  const sandbox = await Workspace.open(new URL('../sandbox', import.meta.url).pathname);
+  const model = createOpenAI({ baseURL, apiKey: options.apiKey }).chat(options.model);
+  try {
+    const summary = await runDemo({
+      model,
+      protocol: options.protocol,
+      prompt: options.prompt,
+      sandbox,
+      terminal,
+      abortSignal: controller.signal,
+    });
+    const tokens =
+      summary.inputTokens === undefined
+        ? 'tokens not reported'
+        : `tokens: ${summary.inputTokens} in, ${summary.outputTokens} out`;
+    terminal.write(
+      terminal.style(
+        'dim',
+        `\n— steps: ${summary.steps} · tool calls: ${summary.toolCalls} · ${tokens}\n`,
+      ),
+    );
+    return 0;
+  } catch (error) {
+    const { message, exitCode } = describeError(error, { baseURL, model: options.model });
+    process.stderr.write(`${terminal.style('red', message)}\n`);
+    return exitCode;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await server?.close();
+  }
+}
+
+process.exitCode = await main();

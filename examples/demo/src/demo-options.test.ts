@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROMPT, readDemoOptions, SCRIPTED_MODEL, UsageError } from './demo-options.ts';
+
+describe('readDemoOptions', () => {
+  it('defaults to the scripted model and the hermes protocol', () => {
+    expect(readDemoOptions([], {})).toEqual({
+      protocol: 'hermes',
+      baseURL: undefined,
+      model: SCRIPTED_MODEL,
+      apiKey: 'not-needed',
+      prompt: DEFAULT_PROMPT,
+      help: false,
+    });
+  });
+
+  it('reads flags, and the environment where a flag is absent', () => {
+    const options = readDemoOptions(['--protocol', 'xml', '--prompt', 'hi'], {
+      TOOLBRIDGE_BASE_URL: 'http://localhost:11434/v1',
+      TOOLBRIDGE_MODEL: 'qwen2.5:7b',
+      TOOLBRIDGE_API_KEY: 'k',
+    });
+    expect(options).toMatchObject({
+      protocol: 'xml',
+      baseURL: 'http://localhost:11434/v1',
+      model: 'qwen2.5:7b',
+      apiKey: 'k',
+      prompt: 'hi',
+    });
+    expect(readDemoOptions(['--model', 'flag'], { TOOLBRIDGE_MODEL: 'env' }).model).toBe('flag');
+  });
+
+  it.each([
+    [['--protocl', 'xml'], /Unknown option '--protocl'/],
+    [['--protocol', 'yaml'], /Unknown protocol "yaml"/],
+    [['--base-url', 'not a url', '--model', 'm'], /not a URL/],
+    [['--base-url', 'http://localhost:1234/v1'], /--model is required/],
+    [['extra'], /positional/i],
+  ])('refuses %j', (argv, message) => {
+    expect(() => readDemoOptions(argv, {})).toThrow(UsageError);
+    expect(() => readDemoOptions(argv, {})).toThrow(message);
+  });
+});

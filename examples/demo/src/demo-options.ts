@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { type DemoProtocol, PROTOCOLS } from './demo-script.ts';
+
+/** What the demo was asked to do. */
+export interface DemoOptions {
+  protocol: DemoProtocol;
+  /** A real OpenAI-compatible endpoint, or undefined for the scripted model. */
+  baseURL: string | undefined;
+  model: string;
+  apiKey: string;
+  prompt: string;
+  help: boolean;
+}
+
+export const SCRIPTED_MODEL = 'scripted-model';
+export const DEFAULT_PROMPT = 'What do my notes say I owe in total, and what time is it in Oslo?';
+
+export const USAGE = `Usage: pnpm demo [options]
+
+A command-line agent on the Vercel AI SDK whose model has no native tool calling:
+toolbridge writes the tools into the prompt and parses the calls out of its text.
+
+Options:
+  --protocol <name>  ${PROTOCOLS.join(' | ')} (default: hermes)
+  --base-url <url>   an OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (Ollama)
+  --model <id>       the model to ask (required with --base-url)
+  --api-key <key>    the endpoint's API key, if it needs one
+  --prompt <text>    what to ask (default: "${DEFAULT_PROMPT}")
+  --help             show this help
+
+Environment: TOOLBRIDGE_BASE_URL, TOOLBRIDGE_MODEL, TOOLBRIDGE_API_KEY.
+Without an endpoint the demo talks to a scripted model served on 127.0.0.1.`;
+
+/** A usage mistake: reported with the usage text and exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Reads the demo's flags and environment. */
+export function readDemoOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): DemoOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        protocol: { type: 'string' },
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        prompt: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const protocol = (values['protocol'] as string | undefined) ?? 'hermes';
+  if (!PROTOCOLS.includes(protocol as DemoProtocol)) {
+    throw new UsageError(`Unknown protocol "${protocol}"; choose one of ${PROTOCOLS.join(', ')}.`);
+  }
+  const baseURL = (values['base-url'] as string | undefined) ?? env['TOOLBRIDGE_BASE_URL'];
+  const model = (values['model'] as string | undefined) ?? env['TOOLBRIDGE_MODEL'];
+  if (baseURL !== undefined) {
+    try {
+      new URL(baseURL);
+    } catch {
+      throw new UsageError(`"${baseURL}" is not a URL.`);
+    }
+    if (model === undefined)
+      throw new UsageError('--model is required with --base-url (or set TOOLBRIDGE_MODEL).');
+  }
+  return {
+    protocol: protocol as DemoProtocol,
+    baseURL,
+    model: model ?? SCRIPTED_MODEL,
+    apiKey: (values['api-key'] as string | undefined) ?? env['TOOLBRIDGE_API_KEY'] ?? 'not-needed',
+    prompt: (values['prompt'] as string | undefined) ?? DEFAULT_PROMPT,
+    help: values['help'] === true,
+  };
+}

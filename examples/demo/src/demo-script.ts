@@ -1,0 +1,64 @@
+import { assistantTurns, type ChatRequest, type ScriptedTurn } from 'scripted-server';
+
+/** The protocols the demo can show, each a way a model writes tool calls. */
+export const PROTOCOLS = ['hermes', 'gemma', 'xml', 'tool-call-tag', 'native'] as const;
+export type DemoProtocol = (typeof PROTOCOLS)[number];
+
+interface Call {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+const readNotes: Call = { name: 'read_file', arguments: { path: 'notes.txt' } };
+const total: Call = { name: 'calculator', arguments: { expression: '3 * 19.99 + 4.5' } };
+const osloTime: Call = { name: 'clock', arguments: { timeZone: 'Europe/Oslo' } };
+
+const FINAL_ANSWER =
+  'Your notes list three books at 19.99 each plus 4.50 shipping, so you owe **64.47** in total. ' +
+  'The clock tool gave the current time in Oslo above.';
+
+/** How a model trained on each format writes a call. */
+const writeCall: Record<Exclude<DemoProtocol, 'native'>, (call: Call) => string> = {
+  hermes: (call) => `<tool_call>\n${JSON.stringify(call)}\n</tool_call>`,
+  gemma: (call) => `\`\`\`tool_call\n${JSON.stringify(call)}\n\`\`\``,
+  xml: (call) =>
+    `<${call.name}>\n${Object.entries(call.arguments)
+      .map(([key, value]) => `<${key}>${String(value)}</${key}>`)
+      .join('\n')}\n</${call.name}>`,
+  'tool-call-tag': (call) =>
+    `<TOOL_CALL>${JSON.stringify({ tool: call.name, args: call.arguments, reasoning: `I need ${call.name}.` })}</TOOL_CALL>`,
+};
+
+function turn(protocol: DemoProtocol, prose: string, calls: Call[]): ScriptedTurn {
+  if (protocol === 'native') return { text: prose, toolCalls: calls };
+  return { text: [prose, ...calls.map(writeCall[protocol])].join('\n') };
+}
+
+/**
+ * The scripted model's replies: read the notes, then compute the total and check the clock
+ * (in parallel, or one call per reply for the one-call protocol), then answer.
+ */
+export function demoScript(protocol: DemoProtocol): ScriptedTurn[] {
+  const opening = turn(protocol, "I'll start by reading your notes.", [readNotes]);
+  const answer = { text: FINAL_ANSWER };
+  if (protocol === 'tool-call-tag') {
+    return [
+      opening,
+      turn(protocol, 'Now the total.', [total]),
+      turn(protocol, 'And the time in Oslo.', [osloTime]),
+      answer,
+    ];
+  }
+  return [
+    opening,
+    turn(protocol, 'Now I will add up the order and check the time in Oslo.', [total, osloTime]),
+    answer,
+  ];
+}
+
+/** Answers a request with the turn its conversation has reached. */
+export function respondWithScript(protocol: DemoProtocol) {
+  const script = demoScript(protocol);
+  return (request: ChatRequest): ScriptedTurn =>
+    script[Math.min(assistantTurns(request), script.length - 1)]!;
+}

@@ -1,0 +1,1 @@
+export { MAX_FILE_BYTES, Workspace, WorkspaceError } from './workspace.ts';

@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A native tool call the scripted model makes (for servers with a tool parser). */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One model turn: text, or native tool calls, or both. */
+export interface ScriptedTurn {
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+}
+
+/** A chat-completions request as the server receives it. */
+export interface ChatRequest {
+  model: string;
+  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown[] }>;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+}
+
+/** Options of {@link startScriptedServer}. */
+export interface ScriptedServerOptions {
+  /** Model names the server answers to; others get a 404 like a real server's. */
+  models: readonly string[];
+  /** Chooses the turn for a request, from the conversation state it carries. */
+  respond(request: ChatRequest): ScriptedTurn;
+  /** Characters per streamed chunk, as a model's tokens. Default: 4. */
+  chunkSize?: number;
+}
+
+/** A running scripted server. */
+export interface ScriptedServer {
+  /** The `/v1` base URL to give a provider. */
+  baseURL: string;
+  /** Requests received, in order. */
+  requests: ChatRequest[];
+  close(): Promise<void>;
+}
+
+const COMPLETION_ID = 'chatcmpl-scripted';
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function chunksOf(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+  return chunks;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function usageOf(turn: ScriptedTurn) {
+  const completion = Math.ceil(
+    ((turn.text ?? '').length + JSON.stringify(turn.toolCalls ?? []).length) / 4,
+  );
+  return { prompt_tokens: 120, completion_tokens: completion, total_tokens: 120 + completion };
+}
+
+/** Writes a turn as server-sent events, the way OpenAI-compatible servers stream. */
+function streamTurn(
+  response: ServerResponse,
+  request: ChatRequest,
+  turn: ScriptedTurn,
+  chunkSize: number,
+): void {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  const base = {
+    id: COMPLETION_ID,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: request.model,
+  };
+  const send = (body: unknown) => response.write(`data: ${JSON.stringify(body)}\n\n`);
+  send({
+    ...base,
+    choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+  });
+  for (const content of chunksOf(turn.text ?? '', chunkSize)) {
+    send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+  }
+  (turn.toolCalls ?? []).forEach((call, index) => {
+    const id = `call_${index}`;
+    send({
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { index, id, type: 'function', function: { name: call.name, arguments: '' } },
+            ],
+          },
+          finish_reason: null,
+        },
+      ],
+    });
+    for (const fragment of chunksOf(JSON.stringify(call.arguments), chunkSize)) {
+      send({
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, function: { arguments: fragment } }] },
+            finish_reason: null,
+          },
+        ],
+      });
+    }
+  });
+  const finishReason = turn.toolCalls?.length ? 'tool_calls' : 'stop';
+  send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
+  if (request.stream_options?.include_usage) send({ ...base, choices: [], usage: usageOf(turn) });
+  response.end('data: [DONE]\n\n');
+}
+
+function completeTurn(response: ServerResponse, request: ChatRequest, turn: ScriptedTurn): void {
+  const toolCalls = turn.toolCalls?.map((call, index) => ({
+    id: `call_${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
+  sendJson(response, 200, {
+    id: COMPLETION_ID,
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: request.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: turn.text ?? null,
+          ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: toolCalls?.length ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: usageOf(turn),
+  });
+}
+
+/**
+ * Starts a scripted model server on 127.0.0.1 (a free port unless one is given): the OpenAI
+ * chat-completions HTTP API, JSON or SSE streaming exactly as the AI SDK's providers expect,
+ * replaying turns chosen from the conversation state it receives.
+ */
+export async function startScriptedServer(
+  options: ScriptedServerOptions,
+  port = 0,
+): Promise<ScriptedServer> {
+  const requests: ChatRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    try {
+      if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+        sendJson(response, 404, {
+          error: {
+            message: `No route for ${request.method} ${request.url}`,
+            type: 'invalid_request_error',
+          },
+        });
+        return;
+      }
+      const body = JSON.parse(await readBody(request)) as ChatRequest;
+      requests.push(body);
+      if (!options.models.includes(body.model)) {
+        sendJson(response, 404, {
+          error: {
+            message: `The model '${body.model}' does not exist`,
+            type: 'invalid_request_error',
+            code: 'model_not_found',
+          },
+        });
+        return;
+      }
+      const turn = options.respond(body);
+      if (body.stream) streamTurn(response, body, turn, options.chunkSize ?? 4);
+      else completeTurn(response, body, turn);
+    } catch (error) {
+      sendJson(response, 500, { error: { message: String(error), type: 'server_error' } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: actualPort } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${actualPort}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** How many assistant turns a request's conversation already holds: the scripted model's place in its script. */
+export function assistantTurns(request: ChatRequest): number {
+  return request.messages.filter((message) => message.role === 'assistant').length;
+}
