@@ -173,7 +173,7 @@ describe('tool approval', () => {
       tools,
       messages: [
         { role: 'user', content: 'Save "hi".' },
-        ...first.response.messages,
+        ...first.responseMessages,
         {
           role: 'tool',
           content: [
