@@ -1,6 +1,7 @@
 export type { ToolbridgeCallOptions, ToolMiddlewareOptions } from './create-tool-middleware';
 export { createToolMiddleware, PROVIDER_OPTIONS_KEY } from './create-tool-middleware';
 export {
+  gemmaProtocol,
   gemmaSystemPromptTemplate,
   gemmaToolMiddleware,
 } from './middlewares/gemma-tool-middleware';

@@ -9,6 +9,13 @@ describe('coerceBySchema', () => {
     ['"2.5e3" for a number', '2.5e3', { type: 'number' }, 2500],
     ['"TRUE" for a boolean', 'TRUE', { type: 'boolean' }, true],
     ['"" for a nullable number', '', { type: ['number', 'null'] }, null],
+    ['"" for a number (an empty XML element)', '', { type: 'number' }, null],
+    [
+      'an array whose enum lists its items',
+      '',
+      { type: 'array', items: { type: 'string' }, enum: ['a', 'b'] },
+      [],
+    ],
     ['"None" for null', 'None', { type: 'null' }, null],
     ['a number for a string', 12, { type: 'string' }, '12'],
     ['a lone value for an array', 'x', { type: 'array', items: { type: 'string' } }, ['x']],

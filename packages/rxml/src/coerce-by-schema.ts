@@ -32,7 +32,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Gives a value read from model text the types its JSON Schema asks for: `"42"` → 42 for an
- * integer, `"true"` → true, `""`/`"null"` → null, a lone value → a one-element array,
+ * integer, `"true"` → true, `""`/`"null"` → null (`""` also for a number, integer or boolean
+ * field that does not allow null), a lone value → a one-element array,
  * `{item: [...]}` → the list, JSON text → the object or array it spells, `enum`/`const`
  * members matched by their text; objects and arrays recursively. A value that already fits
  * is kept, keys the schema does not declare are kept, and what fits no type is kept as it
@@ -65,6 +66,14 @@ function coerce(
     if (!types.has(type)) continue;
     const converted = convert(value, type, schema);
     if (converted !== NOT_CONVERTED) return descend(converted, schema, path, strict);
+  }
+  // An empty value (an empty XML element) where no string is allowed means no value.
+  if (
+    typeof value === 'string' &&
+    value.trim() === '' &&
+    ['integer', 'number', 'boolean'].some((type) => types.has(type))
+  ) {
+    return null;
   }
   if (strict) throw new RXMLCoercionError(path, value, [...types].join(' or '));
   return value;

@@ -40,13 +40,15 @@ function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-/** The JSON types a schema allows, from `type`, `enum` and `const` of all its branches; empty if unconstrained. */
+/** The JSON types a schema allows, from `type` of all its branches (else `enum`, `const`, `properties`, `items`); empty if unconstrained. */
 export function schemaTypes(schema: JsonSchema | undefined): Set<string> {
   const types = new Set<string>();
   for (const branch of schemaBranches(schema)) {
     const declared = branch.type;
     if (typeof declared === 'string') types.add(declared);
     else if (Array.isArray(declared)) for (const type of declared) types.add(type);
+    // A declared type restricts the branch; otherwise its other keywords imply one.
+    if (declared !== undefined) continue;
     if ('const' in branch) types.add(jsonTypeOf(branch.const));
     for (const member of branch.enum ?? []) types.add(jsonTypeOf(member));
     if (branch.properties !== undefined) types.add('object');

@@ -113,12 +113,48 @@ describe('parse', () => {
   });
 
   it('reads elements the schema does not declare as text and objects, repeated ones as arrays', () => {
-    expect(parse('<x>1</x><y><z>a</z><z>b</z>tail</y>', { type: 'object' })).toStrictEqual({
-      x: '1',
+    expect(parse('<x>a</x><y><z>a</z><z>b</z>tail</y>', { type: 'object' })).toStrictEqual({
+      x: 'a',
       y: { z: ['a', 'b'], '#text': 'tail' },
     });
     expect(parse('<y><z>a</z>t</y>', {}, { textNodeName: '_text' })).toEqual({
       y: { z: 'a', _text: 't' },
+    });
+  });
+
+  it('reads canonical numbers and booleans where the schema gives no type, unless told not to', () => {
+    const xml =
+      '<scores><math>90</math><zip>02139</zip><ratio>-1.5</ratio><big>1e3</big><ok>true</ok></scores>';
+    expect(
+      parse(xml, { type: 'object', properties: { scores: { type: 'object' } } }),
+    ).toStrictEqual({
+      scores: { math: 90, zip: '02139', ratio: -1.5, big: '1e3', ok: true },
+    });
+    expect(parse('<a>90</a>', {}, { inferUntypedValues: false })).toStrictEqual({ a: '90' });
+    expect(parse('<a>90</a>', { properties: { a: { type: 'string' } } })).toStrictEqual({
+      a: '90',
+    });
+  });
+
+  it('reads <item> children as a list where the schema gives no type', () => {
+    expect(
+      parse(
+        '<cards><alex><item>A</item><item>K</item></alex><sam><item>2</item></sam></cards>',
+        {},
+      ),
+    ).toStrictEqual({
+      cards: { alex: ['A', 'K'], sam: [2] },
+    });
+    const declared = {
+      properties: { box: { type: 'object', properties: { item: { type: 'string' } } } },
+    };
+    expect(parse('<box><item>x</item></box>', declared)).toStrictEqual({ box: { item: 'x' } });
+  });
+
+  it('reads an empty element of a number, integer or boolean field as null', () => {
+    expect(parse('<days></days><detailed/>', weather)).toStrictEqual({
+      days: null,
+      detailed: null,
     });
   });
 
@@ -162,7 +198,7 @@ describe('parse', () => {
       {},
     ) as Record<string, unknown>;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: '1' });
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 1 });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(value['a']).toEqual({ constructor: { prototype: 'x' } });
   });

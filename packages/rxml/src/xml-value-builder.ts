@@ -17,6 +17,11 @@ export interface XmlValueBuilderOptions {
   keepWhitespace?: boolean;
   /** Throw {@link RXMLDuplicateStringTagError} when a string field is given twice; else keep the last. Default: true. */
   throwOnDuplicateStringTags?: boolean;
+  /**
+   * Where the schema gives no type, read text that is the canonical spelling of a number or
+   * boolean (`90`, `-1.5`, `true`; not `007` or `1e3`) as that value; XML cannot say. Default: true.
+   */
+  inferUntypedValues?: boolean;
 }
 
 interface TextPiece {
@@ -26,6 +31,8 @@ interface TextPiece {
 
 interface Frame {
   schema: JsonSchema | undefined;
+  /** The schema names no type. */
+  untyped: boolean;
   raw: boolean;
   /** Array-typed: every child element is an item, whatever its tag. */
   list: boolean;
@@ -41,12 +48,21 @@ function newFrame(
   const types = schemaTypes(schema);
   return {
     schema,
+    untyped: types.size === 0,
     raw: isStringSchema(schema),
     list: types.has('array') && !types.has('object'),
     text: [],
     children: [],
     attributes,
   };
+}
+
+/** A canonical number or boolean spelling as its value; any other text as it is. */
+function inferValue(text: string): unknown {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  const number = Number(text);
+  return text !== '' && Number.isFinite(number) && String(number) === text ? number : text;
 }
 
 /** Joins text pieces, trimming whitespace at the ends that did not come from CDATA. */
@@ -76,12 +92,14 @@ export class XmlValueBuilder implements XmlScanHandler {
   private readonly textNodeName: string;
   private readonly keepWhitespace: boolean;
   private readonly throwOnDuplicateStringTags: boolean;
+  private readonly inferUntypedValues: boolean;
 
   constructor(schema: JsonSchema | undefined, options: XmlValueBuilderOptions = {}) {
     this.frames = [newFrame(schema)];
     this.textNodeName = options.textNodeName ?? '#text';
     this.keepWhitespace = options.keepWhitespace ?? false;
     this.throwOnDuplicateStringTags = options.throwOnDuplicateStringTags ?? true;
+    this.inferUntypedValues = options.inferUntypedValues ?? true;
   }
 
   /** How many elements are open below the root. */
@@ -132,6 +150,16 @@ export class XmlValueBuilder implements XmlScanHandler {
     return root.children.length === 0 && value === '' && !root.list ? {} : value;
   }
 
+  /** `<x><item>…</item>…</x>` with no schema to say otherwise is a list. */
+  private isItemList(frame: Frame, text: string): boolean {
+    return (
+      frame.children.length > 0 &&
+      text === '' &&
+      frame.children.every(([name]) => name === 'item') &&
+      propertySchema(frame.schema, 'item') === undefined
+    );
+  }
+
   private top(): Frame {
     return this.frames[this.frames.length - 1]!;
   }
@@ -140,12 +168,18 @@ export class XmlValueBuilder implements XmlScanHandler {
     const text = joinText(frame.text, this.keepWhitespace);
     if (frame.raw) return text;
     if (frame.list && frame.children.length > 0) return frame.children.map(([, value]) => value);
+    if (frame.untyped && this.isItemList(frame, text))
+      return frame.children.map(([, value]) => value);
     const declared = Object.keys(frame.attributes).filter(
       (key) =>
         propertySchema(frame.schema, key) !== undefined &&
         !frame.children.some(([name]) => name === key),
     );
-    if (frame.children.length === 0 && declared.length === 0) return text;
+    if (frame.children.length === 0 && declared.length === 0) {
+      return frame.untyped && this.inferUntypedValues && frame !== this.frames[0]
+        ? inferValue(text)
+        : text;
+    }
     const object: Record<string, unknown> = {};
     const grouped = new Map<string, unknown[]>();
     for (const [name, value] of frame.children) {

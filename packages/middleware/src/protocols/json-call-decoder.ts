@@ -6,8 +6,8 @@ import {
 } from '@toolbridge/rjson';
 import { coerceBySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../stream/call-grammar';
+import { CloserSeeker } from '../stream/closer-seeker';
 import { JsonInputWriter } from '../stream/json-input-writer';
-import { MarkerMatcher } from '../stream/marker-matcher';
 import { JsonArgumentsStreamer } from './json-arguments-streamer';
 
 /** Which keys of a JSON call object hold the tool name and the arguments, in order of preference. */
@@ -37,14 +37,12 @@ const SILENT: JsonScanHandler = {};
  */
 export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDecoder {
   const { keys, closer, tools, sink } = options;
-  const closerMatcher = closer === undefined ? undefined : new MarkerMatcher([closer]);
+  const closerSeeker = closer === undefined ? undefined : new CloserSeeker(closer);
   const writer = new JsonInputWriter((json) => sink.delta(json));
   let phase: Phase = 'lead';
   let status: CallStatus = 'open';
   let toolName: string | undefined;
   let failed = false;
-  /** Held tail that may be the start of the closer. */
-  let carry = '';
   let trailText = '';
 
   // Envelope state: the member being read at depth 1, and where its value is routed.
@@ -212,22 +210,6 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     status = failed && toolName === undefined ? 'malformed' : 'done';
   }
 
-  /** Looks for the closer in `text`; returns the characters consumed, or -1 if it is not there yet. */
-  function seekCloser(text: string, from: number): number {
-    const combined = carry + text.slice(from);
-    const match = closerMatcher!.find(combined);
-    if (match !== undefined) {
-      const skipped = combined.slice(0, match.index);
-      if (phase === 'trail') trailText += skipped;
-      carry = '';
-      return from + match.index + closer!.length - (combined.length - (text.length - from));
-    }
-    const keep = closerMatcher!.partialStart(combined);
-    if (phase === 'trail') trailText += combined.slice(0, keep);
-    carry = combined.slice(keep);
-    return -1;
-  }
-
   function write(text: string): number {
     let i = 0;
     while (i < text.length && status === 'open') {
@@ -269,7 +251,11 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
         }
         case 'trail':
         case 'skip': {
-          const consumed = seekCloser(text, i);
+          const consumed = closerSeeker!.seek(
+            text,
+            i,
+            phase === 'trail' ? (skipped) => (trailText += skipped) : undefined,
+          );
           if (consumed === -1) return text.length;
           if (phase === 'trail' && trailText.replaceAll('`', '').trim() !== '') {
             sink.error(`Unexpected text after the call: ${JSON.stringify(trailText.slice(0, 80))}`);

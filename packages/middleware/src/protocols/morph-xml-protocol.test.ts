@@ -30,6 +30,34 @@ describe('morphXmlProtocol', () => {
     ]);
   });
 
+  it('waits for a longer tool name that starts with a shorter one, however the text is cut', () => {
+    const tools = [
+      {
+        type: 'function' as const,
+        name: 'get_projects',
+        inputSchema: { type: 'object', properties: { tag: { type: 'string' } } },
+      },
+      {
+        type: 'function' as const,
+        name: 'get_projects_by_tag',
+        inputSchema: { type: 'object', properties: { tag: { type: 'string' } } },
+      },
+    ];
+    const text = 'x <get_projects_by_tag><tag>env</tag></get_projects_by_tag>';
+    for (let cut = 1; cut < text.length; cut++) {
+      const parts: LanguageModelV4StreamPart[] = [];
+      const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
+        parts.push(part),
+      );
+      parser.push(text.slice(0, cut));
+      parser.push(text.slice(cut));
+      parser.finish();
+      expect(parts.filter((part) => part.type === 'tool-call')).toMatchObject([
+        { toolName: 'get_projects_by_tag', input: '{"tag":"env"}' },
+      ]);
+    }
+  });
+
   it('streams string arguments as they arrive, trimmed, and the rest once the call ends', () => {
     const parts: LanguageModelV4StreamPart[] = [];
     const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>

@@ -7,8 +7,8 @@ import {
   XmlValueBuilder,
 } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus } from '../stream/call-grammar';
+import { CloserSeeker } from '../stream/closer-seeker';
 import { JsonInputWriter } from '../stream/json-input-writer';
-import { MarkerMatcher } from '../stream/marker-matcher';
 
 /** Most whitespace accepted between a tool tag and its first argument before it counts as prose. */
 const MAX_CONFIRM_SPACE = 256;
@@ -144,7 +144,7 @@ export function createXmlCallDecoder(
   sink: CallSink,
 ): CallDecoder {
   const closingTag = `</${toolName}>`;
-  const closer = new MarkerMatcher([closingTag]);
+  const closer = new CloserSeeker(closingTag);
   const writer = new JsonInputWriter((json) => sink.delta(json));
   let streamer: XmlArgumentsStreamer | undefined;
   const scanner = createXmlScanner(
@@ -159,7 +159,6 @@ export function createXmlCallDecoder(
   let status: CallStatus = 'open';
   /** What was read while the call is not yet confirmed. */
   let lookahead = '';
-  let carry = '';
 
   function confirm(): void {
     sink.start(toolName);
@@ -217,14 +216,8 @@ export function createXmlCallDecoder(
 
   /** After a failure: the input is final; read on to the closing tag. */
   function skipWrite(text: string): number {
-    const combined = carry + text;
-    const match = closer.find(combined);
-    if (match === undefined) {
-      carry = combined.slice(closer.partialStart(combined));
-      return text.length;
-    }
-    const consumed = match.index + closingTag.length - carry.length;
-    carry = '';
+    const consumed = closer.seek(text);
+    if (consumed === -1) return text.length;
     finish();
     return consumed;
   }

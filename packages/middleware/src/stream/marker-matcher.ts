@@ -1,13 +1,13 @@
-/** A marker found in text: where it starts and which one it is. */
-export interface MarkerMatch {
-  index: number;
-  marker: string;
-}
+/** What a scan found: a complete marker, a place where text must wait for more, or neither. */
+export type MarkerScan =
+  | { type: 'match'; index: number; marker: string }
+  | { type: 'partial'; index: number }
+  | { type: 'none' };
 
 /**
- * Finds the earliest of several markers in text, and the start of a trailing piece that
- * could still grow into one. Candidates are located by first character, so a scan is
- * linear in the text with a cost per candidate bounded by the markers' count and length.
+ * Finds the earliest of several markers in text. Candidates are located by first character,
+ * and only the text within a marker's length of a candidate is examined, so a scan is linear
+ * in the text.
  */
 export class MarkerMatcher {
   private readonly byFirstChar = new Map<string, string[]>();
@@ -31,34 +31,28 @@ export class MarkerMatcher {
     );
   }
 
-  /** The earliest complete marker at or after `from`. */
-  find(text: string, from = 0): MarkerMatch | undefined {
+  /**
+   * Scans `text` from `from` for the earliest marker. A place where the text ends while a
+   * marker could still begin there, or a longer marker could still extend a complete one,
+   * is `partial`: nothing from there on can be decided yet.
+   */
+  scan(text: string, from = 0): MarkerScan {
     for (
       let index = this.nextCandidate(text, from);
       index !== -1;
       index = this.nextCandidate(text, index + 1)
     ) {
-      const marker = this.byFirstChar
-        .get(text[index]!)!
-        .find((candidate) => text.startsWith(candidate, index));
-      if (marker !== undefined) return { index, marker };
+      const group = this.byFirstChar.get(text[index]!)!;
+      const remaining = text.length - index;
+      if (remaining < group[0]!.length) {
+        const tail = text.slice(index);
+        if (group.some((marker) => marker.length > remaining && marker.startsWith(tail)))
+          return { type: 'partial', index };
+      }
+      const marker = group.find((candidate) => text.startsWith(candidate, index));
+      if (marker !== undefined) return { type: 'match', index, marker };
     }
-    return undefined;
-  }
-
-  /**
-   * Where the trailing piece of `text` that is a proper prefix of some marker starts, or
-   * `text.length` if none: the text from there must wait for more input.
-   */
-  partialStart(text: string): number {
-    for (let index = Math.max(0, text.length - this.longest + 1); index < text.length; index++) {
-      const group = this.byFirstChar.get(text[index]!);
-      if (group === undefined) continue;
-      const tail = text.slice(index);
-      if (group.some((marker) => marker.length > tail.length && marker.startsWith(tail)))
-        return index;
-    }
-    return text.length;
+    return { type: 'none' };
   }
 
   private nextCandidate(text: string, from: number): number {

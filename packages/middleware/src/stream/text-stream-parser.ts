@@ -1,6 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createJsonCallDecoder, type JsonCallKeys } from '../protocols/json-call-decoder';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
+import { CloserSeeker } from './closer-seeker';
 import { MarkerMatcher } from './marker-matcher';
 
 /** Why `onError` was called. */
@@ -87,8 +88,7 @@ export function createTextStreamParser(
   let held = '';
   let textId: string | undefined;
   let reasoningId: string | undefined;
-  let reasoningCloser = '';
-  let reasoningMatcher: MarkerMatcher | undefined;
+  let reasoningCloser: CloserSeeker | undefined;
   let call: OpenCall | undefined;
   let callCount = 0;
 
@@ -202,8 +202,7 @@ export function createTextStreamParser(
 
   function startReasoning(opener: string): void {
     closeText();
-    reasoningCloser = reasoningTags.get(opener)!;
-    reasoningMatcher = new MarkerMatcher([reasoningCloser]);
+    reasoningCloser = new CloserSeeker(reasoningTags.get(opener)!);
     reasoningId = generateId();
     emit({ type: 'reasoning-start', id: reasoningId });
     mode = 'reasoning';
@@ -230,38 +229,32 @@ export function createTextStreamParser(
         continue;
       }
       if (mode === 'text') {
-        const match = allMarkers.find(buffer, pos);
-        if (match === undefined) {
-          const keep = Math.max(pos, allMarkers.partialStart(buffer));
+        const scan = allMarkers.scan(buffer, pos);
+        if (scan.type !== 'match') {
+          const keep = scan.type === 'partial' ? scan.index : buffer.length;
           emitText(buffer.slice(pos, keep));
           held = buffer.slice(keep);
           return;
         }
-        emitText(buffer.slice(pos, match.index));
-        pos = match.index + match.marker.length;
-        if (reasoningTags.has(match.marker)) startReasoning(match.marker);
-        else if (callCount < maxCalls) startCall(match.marker);
+        emitText(buffer.slice(pos, scan.index));
+        pos = scan.index + scan.marker.length;
+        if (reasoningTags.has(scan.marker)) startReasoning(scan.marker);
+        else if (callCount < maxCalls) startCall(scan.marker);
         else {
           report(`Only ${maxCalls} tool call(s) per reply; this one was kept as text`, {
             reason: 'too-many-calls',
-            rawText: match.marker,
+            rawText: scan.marker,
           });
-          emitText(match.marker);
+          emitText(scan.marker);
         }
         continue;
       }
       if (mode === 'reasoning') {
-        const match = reasoningMatcher!.find(buffer, pos);
-        if (match === undefined) {
-          const keep = Math.max(pos, reasoningMatcher!.partialStart(buffer));
-          emitReasoning(buffer.slice(pos, keep));
-          held = buffer.slice(keep);
-          return;
-        }
-        emitReasoning(buffer.slice(pos, match.index));
+        const end = reasoningCloser!.seek(buffer, pos, emitReasoning);
+        if (end === -1) return;
         emit({ type: 'reasoning-end', id: reasoningId! });
         reasoningId = undefined;
-        pos = match.index + reasoningCloser.length;
+        pos = end;
         mode = 'text';
         continue;
       }
@@ -288,7 +281,7 @@ export function createTextStreamParser(
       if (replay.length > 0) push(replay);
     }
     if (mode === 'reasoning') {
-      emitReasoning(held);
+      emitReasoning(reasoningCloser!.flush());
       emit({ type: 'reasoning-end', id: reasoningId! });
       reasoningId = undefined;
     } else emitText(held);

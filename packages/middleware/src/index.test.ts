@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index';
+
+describe('the package index', () => {
+  it('exports the public API', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'PROVIDER_OPTIONS_KEY',
+        'JsonInputWriter',
+        'createJsonCallDecoder',
+        'createToolMiddleware',
+        'createXmlCallDecoder',
+        'defineTextProtocol',
+        'describeTool',
+        'gemmaProtocol',
+        'gemmaSystemPromptTemplate',
+        'gemmaToolMiddleware',
+        'hermesSystemPromptTemplate',
+        'hermesToolMiddleware',
+        'jsonMixProtocol',
+        'morphXmlProtocol',
+        'nativeProtocol',
+        'stringifyFramedJson',
+        'toolCallTagMiddleware',
+        'toolCallTagProtocol',
+        'toolCallTagResultTemplate',
+        'toolCallTagSystemPromptTemplate',
+        'toolResultValue',
+        'xmlSystemPromptTemplate',
+        'xmlToolMiddleware',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CloserSeeker } from './closer-seeker';
+
+describe('CloserSeeker', () => {
+  it('finds the closer however the text is cut, reporting everything before it once', () => {
+    const text = 'body with </tool </tool_cal and more</tool_call> after';
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 10 }), (cuts) => {
+        const points = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
+        const seeker = new CloserSeeker('</tool_call>');
+        let skipped = '';
+        let end = -1;
+        for (let i = 0; i + 1 < points.length && end === -1; i++) {
+          const piece = text.slice(points[i], points[i + 1]);
+          const at = seeker.seek(piece, 0, (part) => (skipped += part));
+          if (at !== -1) end = points[i]! + at;
+        }
+        expect(skipped).toBe('body with </tool </tool_cal and more');
+        expect(end).toBe(text.indexOf('</tool_call>') + '</tool_call>'.length);
+      }),
+    );
+  });
+
+  it('gives back a held partial closer when the input ends', () => {
+    const seeker = new CloserSeeker('</think>');
+    expect(seeker.seek('thinking </thi')).toBe(-1);
+    expect(seeker.flush()).toBe('</thi');
+  });
+});
