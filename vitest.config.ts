@@ -18,6 +18,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'examples/*/src/**/*.test.ts',
       'bench/src/**/*.test.ts',
+      'conformance/src/**/*.test.ts',
     ],
     testTimeout: 60_000,
   },
