@@ -1,0 +1,283 @@
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import {
+  gemmaProtocol,
+  jsonMixProtocol,
+  morphXmlProtocol,
+  type ToolCallProtocol,
+  toolCallTagProtocol,
+} from '@toolbridge/middleware';
+import { describe, expect, it } from 'vitest';
+
+const tools: LanguageModelV4FunctionTool[] = [
+  {
+    type: 'function',
+    name: 'write_file',
+    inputSchema: {
+      type: 'object',
+      properties: { path: { type: 'string' }, content: { type: 'string' }, data: {} },
+    },
+  },
+  { type: 'function', name: 'get_time', inputSchema: { type: 'object', properties: {} } },
+];
+
+/** How each protocol writes a call with these arguments (XML: string fields raw). */
+const protocols: Array<{
+  name: string;
+  protocol: ToolCallProtocol;
+  call: (args: Record<string, string>, raw?: string) => string;
+  open: string;
+  close: string;
+}> = [
+  {
+    name: 'hermes',
+    protocol: jsonMixProtocol(),
+    call: (args, raw) =>
+      `<tool_call>{"name": "write_file", "arguments": ${raw ?? JSON.stringify(args)}}</tool_call>`,
+    open: '<tool_call>',
+    close: '</tool_call>',
+  },
+  {
+    name: 'gemma',
+    protocol: gemmaProtocol(),
+    call: (args, raw) =>
+      `\`\`\`tool_call\n{"name": "write_file", "arguments": ${raw ?? JSON.stringify(args)}}\n\`\`\``,
+    open: '```tool_call',
+    close: '```',
+  },
+  {
+    name: 'xml',
+    protocol: morphXmlProtocol(),
+    call: (args, raw) =>
+      `<write_file>${
+        raw ??
+        Object.entries(args)
+          .map(([key, value]) => `<${key}>${value}</${key}>`)
+          .join('')
+      }</write_file>`,
+    open: '<write_file>',
+    close: '</write_file>',
+  },
+  {
+    name: 'tool-call-tag',
+    protocol: toolCallTagProtocol(),
+    call: (args, raw) =>
+      `<TOOL_CALL>{"tool": "write_file", "args": ${raw ?? JSON.stringify(args)}}</TOOL_CALL>`,
+    open: '<TOOL_CALL>',
+    close: '</TOOL_CALL>',
+  },
+];
+
+interface Run {
+  parts: LanguageModelV4StreamPart[];
+  errors: string[];
+}
+
+function parse(protocol: ToolCallProtocol, chunks: Iterable<string>): Run {
+  const parts: LanguageModelV4StreamPart[] = [];
+  const errors: string[] = [];
+  let id = 0;
+  const parser = protocol.createStreamParser(
+    { tools, generateId: () => `${id++}`, onError: (message) => errors.push(message) },
+    (part) => parts.push(part),
+  );
+  for (const chunk of chunks) parser.push(chunk);
+  parser.finish();
+  return { parts, errors };
+}
+
+function generate(protocol: ToolCallProtocol, text: string) {
+  let id = 0;
+  return protocol.parseGeneratedText({ text, tools, generateId: () => `${id++}` });
+}
+
+function chunksOf(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
+  return chunks;
+}
+
+const textOf = (parts: readonly LanguageModelV4StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])).join('');
+const callsOf = (parts: readonly LanguageModelV4StreamPart[]) =>
+  parts.flatMap((part) => (part.type === 'tool-call' ? [part] : []));
+
+/** Nothing lost: the emitted text with the call segments put back is the input. */
+function expectReconstructs(
+  protocol: ToolCallProtocol,
+  input: string,
+  parts: readonly LanguageModelV4StreamPart[],
+) {
+  const segments = protocol.extractToolCallSegments!({ text: input, tools });
+  let rebuilt = '';
+  let cursor = 0;
+  for (const segment of segments) {
+    const at = input.indexOf(segment, cursor);
+    expect(at).toBeGreaterThanOrEqual(0);
+    rebuilt += input.slice(cursor, at);
+    cursor = at + segment.length;
+  }
+  expect(rebuilt + input.slice(cursor)).toBe(textOf(parts));
+}
+
+/** Every call well formed: deltas concatenate to an input that is JSON of an object. */
+function expectValidCalls(parts: readonly LanguageModelV4StreamPart[]) {
+  const deltas = new Map<string, string>();
+  for (const part of parts) {
+    if (part.type === 'tool-input-delta')
+      deltas.set(part.id, (deltas.get(part.id) ?? '') + part.delta);
+    if (part.type === 'tool-call') {
+      expect(deltas.get(part.toolCallId) ?? '').toBe(part.input);
+      expect(typeof JSON.parse(part.input)).toBe('object');
+    }
+  }
+}
+
+/** CPU milliseconds of the fastest of five runs. */
+function cpuTime(run: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 5; i++) {
+    const start = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+/** Linear time: four times the input takes well under the sixteen times a quadratic parser would. */
+function expectLinear(make: (size: number) => string, run: (input: string) => void, size: number) {
+  const small = make(size);
+  const large = make(size * 4);
+  const ratio =
+    cpuTime(() => run(large)) /
+    Math.max(
+      cpuTime(() => run(small)),
+      1,
+    );
+  expect(ratio).toBeLessThan(8);
+}
+
+describe.each(protocols)('$name under hostile input', ({ protocol, call, open, close }) => {
+  it('survives unclosed and interleaved delimiters without losing text', () => {
+    const inputs = [
+      `${open}${open}${call({ path: 'a' })}`,
+      `a ${open} b ${close} c ${close}${close} ${open}`,
+      `${call({ path: 'a' }).slice(0, -close.length)}${call({ path: 'b' })}`,
+      `${open}{"name": "write_file", "arguments": {"path": "${close}"}}`,
+      `<get_time><get_time><write_file><path>x</get_time></write_file>`,
+    ];
+    for (const input of inputs) {
+      for (const chunks of [[input], [...input], chunksOf(input, 3)]) {
+        const run = parse(protocol, chunks);
+        expectValidCalls(run.parts);
+        if (chunks.length === 1) expectReconstructs(protocol, input, run.parts);
+      }
+    }
+  });
+
+  it('splits a delimiter across every possible chunk boundary with the same result', () => {
+    const input = `Before ${call({ path: 'src/a.ts', content: 'x < y && z' })} after ${call({ path: 'b' })} end`;
+    const expected = parse(protocol, [input]);
+    for (let cut = 1; cut < input.length; cut++) {
+      const run = parse(protocol, [input.slice(0, cut), input.slice(cut)]);
+      expect({ text: textOf(run.parts), calls: callsOf(run.parts) }).toStrictEqual({
+        text: textOf(expected.parts),
+        calls: callsOf(expected.parts),
+      });
+    }
+  });
+
+  it('carries 10 MB in one argument, in both paths', () => {
+    // Ends without whitespace: XML trims the whitespace around a string value.
+    const content = `${'line of code < & > "quoted"\n'.repeat(380_000)}end`;
+    expect(content.length).toBeGreaterThan(10_000_000);
+    const input = call({ path: 'big.txt', content });
+    const [generated] = generate(protocol, input).filter((part) => part.type === 'tool-call');
+    const streamed = callsOf(parse(protocol, chunksOf(input, 4096)).parts);
+    expect(streamed).toHaveLength(1);
+    expect(streamed[0]!.input).toBe((generated as { input: string }).input);
+    expect(JSON.parse(streamed[0]!.input).content.length).toBe(content.length);
+  });
+
+  it('reads 1,000,000 one-character chunks', () => {
+    const input = `${'prose '.repeat(90_000)}${call({ path: 'p', content: 'c'.repeat(500_000) })}`;
+    expect(input.length).toBeGreaterThan(1_000_000);
+    const run = parse(protocol, input);
+    expect(callsOf(run.parts)).toHaveLength(1);
+    expect(textOf(run.parts)).toBe('prose '.repeat(90_000));
+  });
+
+  it('closes a call with 100,000 nested brackets or elements, and does not overflow the stack', () => {
+    const deep =
+      protocol === protocols[2]!.protocol
+        ? `<data>${'<a>'.repeat(100_000)}`
+        : `{"data": ${'['.repeat(100_000)}`;
+    for (const chunks of [[call({}, deep)], chunksOf(call({}, deep), 1000)]) {
+      const run = parse(protocol, chunks);
+      expectValidCalls(run.parts);
+      expect(run.errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps lone surrogates, NUL and control characters, in text and arguments', () => {
+    const strange = 'a\ud800b\udc00c\u0000d\u0001e\u001ff\u007f\u2028g';
+    const input = `${strange} ${call({ path: 'p', content: strange })} ${strange}`;
+    for (const chunks of [[input], [...input]]) {
+      const run = parse(protocol, chunks);
+      expect(textOf(run.parts)).toBe(`${strange}  ${strange}`);
+      expect(JSON.parse(callsOf(run.parts)[0]!.input).content).toBe(strange);
+    }
+  });
+
+  it('keeps __proto__, constructor and prototype as data at every depth, leaving Object.prototype alone', () => {
+    const json =
+      '{"__proto__": {"polluted": 1, "constructor": {"prototype": {"polluted": 2}}}, "path": "p"}';
+    const xml =
+      '<__proto__><polluted>1</polluted><constructor><prototype><polluted>2</polluted></prototype></constructor></__proto__><path>p</path>';
+    const input = call({}, protocol === protocols[2]!.protocol ? xml : json);
+    for (const chunks of [[input], [...input]]) {
+      const [toolCall] = callsOf(parse(protocol, chunks).parts);
+      expect(toolCall!.input).toContain(
+        '"__proto__":{"polluted":1,"constructor":{"prototype":{"polluted":2}}}',
+      );
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty('polluted');
+    }
+  });
+
+  it('stays linear in the output length, whatever its shape', () => {
+    const run = (input: string) => parse(protocol, chunksOf(input, 1));
+    expectLinear((n) => 'plain prose, with < and & and ``` and {braces}. '.repeat(n), run, 10_000);
+    expectLinear((n) => call({ path: 'p', content: 'x'.repeat(n) }), run, 200_000);
+    expectLinear((n) => `${open.slice(0, -1)} `.repeat(n), run, 10_000);
+    expectLinear(
+      (n) =>
+        call(
+          {},
+          protocol === protocols[2]!.protocol
+            ? `<data>${'<item>1</item>'.repeat(n)}</data>`
+            : `{"data": [${'{"k": 1},'.repeat(n)}0]}`,
+        ),
+      run,
+      10_000,
+    );
+  });
+});
+
+describe('XML entities', () => {
+  it('never expands an entity bomb or an external entity', () => {
+    const bomb = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}<!ENTITY xxe SYSTEM "file:///etc/passwd">]>`;
+    const input = `<write_file><path>a</path>${bomb}<content>&lol9;&xxe;</content><data>&lol9;</data></write_file>`;
+    const [toolCall] = callsOf(parse(morphXmlProtocol(), [input]).parts);
+    expect(JSON.parse(toolCall!.input)).toEqual({
+      path: 'a',
+      content: '&lol9;&xxe;',
+      data: '&lol9;',
+    });
+    expectLinear(
+      (n) => `<write_file><path>${'&lol9;'.repeat(n)}</path></write_file>`,
+      (input) => parse(morphXmlProtocol(), [input]),
+      50_000,
+    );
+  });
+});
