@@ -1,0 +1,80 @@
+import type { Contender, ContenderName } from './contenders.ts';
+
+/** The median time of a contender on one workload, and how it was obtained. */
+export interface Measurement {
+  /** Median wall time of the completed runs, in milliseconds (undefined if none completed). */
+  medianMs: number | undefined;
+  runs: number;
+  /** A run exceeded the timeout and was cut: the contender is slower than `timeoutMs`. */
+  timedOut: boolean;
+}
+
+export interface MeasureOptions {
+  runs: number;
+  warmup: number;
+  /** A run longer than this is cut and reported as a timeout. */
+  timeoutMs: number;
+  /** A contender stops after this much measured time, with at least one run. */
+  budgetMs: number;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Runs every contender on the same workload, alternating run by run after a warm-up, and
+ * returns each one's median. Ratios taken from one call compare runs made side by side.
+ */
+export async function measure(
+  contenders: readonly Contender[],
+  run: (contender: Contender, signal: AbortSignal) => Promise<unknown>,
+  options: MeasureOptions,
+): Promise<Map<ContenderName, Measurement>> {
+  const state = new Map(
+    contenders.map((contender) => [
+      contender.name,
+      { times: [] as number[], spent: 0, timedOut: false },
+    ]),
+  );
+  const attempt = async (contender: Contender): Promise<number | undefined> => {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const started = performance.now();
+    try {
+      await run(contender, signal);
+      return performance.now() - started;
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      throw error;
+    }
+  };
+  for (const contender of contenders) {
+    for (let i = 0; i < options.warmup; i++) {
+      if ((await attempt(contender)) === undefined) {
+        state.get(contender.name)!.timedOut = true;
+        break;
+      }
+    }
+  }
+  for (let round = 0; round < options.runs; round++) {
+    for (const contender of contenders) {
+      const entry = state.get(contender.name)!;
+      if (entry.timedOut || (entry.times.length > 0 && entry.spent > options.budgetMs)) continue;
+      const time = await attempt(contender);
+      if (time === undefined) entry.timedOut = true;
+      else {
+        entry.times.push(time);
+        entry.spent += time;
+      }
+    }
+  }
+  return new Map(
+    [...state].map(([name, entry]) => [
+      name,
+      { medianMs: median(entry.times), runs: entry.times.length, timedOut: entry.timedOut },
+    ]),
+  );
+}

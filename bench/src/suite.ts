@@ -1,0 +1,382 @@
+import type {
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import {
+  hermesToolMiddleware as peerHermes,
+  morphXmlToolMiddleware as peerXml,
+} from '@ai-sdk-tool/parser';
+import { hermesToolMiddleware, xmlToolMiddleware } from '@toolbridge/middleware';
+import {
+  type BenchProtocol,
+  type Contender,
+  type ContenderName,
+  contendersFor,
+} from './contenders.ts';
+import { type Measurement, type MeasureOptions, measure } from './measure.ts';
+import { chunksOf } from './synthetic-stream.ts';
+import {
+  benchTools,
+  manyCallsReply,
+  manyPiecesReply,
+  PLAIN_CODE,
+  plainText,
+  writeFileReply,
+} from './workloads.ts';
+
+/** Sizes and repetitions; the smoke test runs the same suite tiny. */
+export interface SuiteOptions {
+  kb: (size: number) => number;
+  measure: MeasureOptions;
+  /** Counts prompt tokens (a real tokenizer in the bench, characters in the smoke test). */
+  countTokens: (text: string) => number;
+  tokenizerName: string;
+  /** Tools of a BFCL case with many tools. */
+  manyTools: { id: string; tools: LanguageModelV4FunctionTool[] };
+  log?: (line: string) => void;
+}
+
+export interface Section {
+  title: string;
+  note: string;
+  header: string[];
+  rows: string[][];
+}
+
+const PROTOCOLS: BenchProtocol[] = ['hermes', 'xml'];
+const NAMES: ContenderName[] = ['toolbridge', 'peer', 'floor'];
+
+function ms(measurement: Measurement | undefined, timeoutMs: number): string {
+  if (measurement === undefined) return '–';
+  if (measurement.timedOut && measurement.medianMs === undefined)
+    return `> ${(timeoutMs / 1000).toFixed(0)} s`;
+  return `${measurement.medianMs!.toFixed(1)} ms${measurement.runs < 10 ? ` (${measurement.runs} runs)` : ''}${measurement.timedOut ? ' †' : ''}`;
+}
+
+/** `a / b` as `N.N×`; a bound when b timed out. */
+function ratio(
+  slow: Measurement | undefined,
+  fast: Measurement | undefined,
+  timeoutMs: number,
+): string {
+  if (fast?.medianMs === undefined) return '–';
+  if (slow?.medianMs === undefined)
+    return slow?.timedOut ? `> ${(timeoutMs / fast.medianMs).toFixed(0)}×` : '–';
+  return `${(slow.medianMs / fast.medianMs).toFixed(2)}×`;
+}
+
+function mbPerSecond(
+  bytes: number,
+  measurement: Measurement | undefined,
+  timeoutMs: number,
+): string {
+  if (measurement?.medianMs === undefined)
+    return measurement?.timedOut ? `< ${(bytes / 1e6 / (timeoutMs / 1000)).toFixed(3)}` : '–';
+  return (bytes / 1e6 / (measurement.medianMs / 1000)).toFixed(2);
+}
+
+async function streamTimes(
+  protocol: BenchProtocol,
+  text: string,
+  chunkSize: number,
+  options: SuiteOptions,
+) {
+  const chunks = chunksOf(text, chunkSize);
+  return measure(
+    contendersFor(protocol),
+    (contender, signal) => contender.stream(chunks, benchTools, undefined, signal),
+    options.measure,
+  );
+}
+
+export async function runSuite(options: SuiteOptions): Promise<Section[]> {
+  const log = options.log ?? (() => {});
+  const timeout = options.measure.timeoutMs;
+  const sections: Section[] = [];
+
+  log('1. pass-through overhead');
+  const plainLength = options.kb(1000);
+  const overhead: string[][] = [];
+  for (const protocol of PROTOCOLS) {
+    const times = await streamTimes(protocol, plainText(plainLength), 4, options);
+    overhead.push([
+      protocol,
+      ...NAMES.map((name) => ms(times.get(name), timeout)),
+      ratio(times.get('toolbridge'), times.get('floor'), timeout),
+      ratio(times.get('peer'), times.get('floor'), timeout),
+    ]);
+  }
+  sections.push({
+    title: '1. Plain text, no calls: pass-through overhead',
+    note: `${(plainLength / 1000).toFixed(0)} KB of prose in 4-character chunks. Target: toolbridge within 1.5× of the floor.`,
+    header: ['protocol', 'toolbridge', 'peer', 'floor', 'toolbridge / floor', 'peer / floor'],
+    rows: overhead,
+  });
+
+  log('2. one long argument');
+  const longLength = options.kb(100);
+  const throughput: string[][] = [];
+  for (const protocol of PROTOCOLS) {
+    for (const chunkSize of [1, 4, 8]) {
+      const times = await streamTimes(
+        protocol,
+        writeFileReply(protocol, longLength),
+        chunkSize,
+        options,
+      );
+      throughput.push([
+        protocol,
+        String(chunkSize),
+        mbPerSecond(longLength, times.get('toolbridge'), timeout),
+        mbPerSecond(longLength, times.get('peer'), timeout),
+        mbPerSecond(longLength, times.get('floor'), timeout),
+        ratio(times.get('peer'), times.get('toolbridge'), timeout),
+      ]);
+    }
+  }
+  sections.push({
+    title: '2. One `write_file` call with a long argument: throughput',
+    note: `${(longLength / 1000).toFixed(0)} KB of code in the \`content\` argument, MB/s of argument text. Target: at least 3× the peer.`,
+    header: [
+      'protocol',
+      'chunk',
+      'toolbridge MB/s',
+      'peer MB/s',
+      'floor MB/s',
+      'toolbridge speed-up',
+    ],
+    rows: throughput,
+  });
+
+  log('3. scaling');
+  const scaling: string[][] = [];
+  for (const protocol of PROTOCOLS) {
+    const at = async (length: number) =>
+      streamTimes(protocol, writeFileReply(protocol, length), 8, options);
+    const [small, mid, large] = [
+      await at(options.kb(25)),
+      await at(options.kb(100)),
+      await at(options.kb(400)),
+    ];
+    for (const [label, from, to] of [
+      ['25 → 100 KB', small, mid],
+      ['100 → 400 KB', mid, large],
+    ] as const) {
+      scaling.push([
+        protocol,
+        `one long argument, ${label}`,
+        ...(['toolbridge', 'peer'] as const).map((name) =>
+          ratio(to.get(name), from.get(name), timeout),
+        ),
+      ]);
+    }
+    const pieces = async (length: number) =>
+      streamTimes(protocol, manyPiecesReply(protocol, length), 8, options);
+    const [few, many] = [await pieces(options.kb(20)), await pieces(options.kb(80))];
+    const label =
+      protocol === 'xml'
+        ? 'XML list of small <item>s, 20 → 80 KB'
+        : 'JSON array of small objects, 20 → 80 KB';
+    scaling.push([
+      protocol,
+      label,
+      ...(['toolbridge', 'peer'] as const).map((name) =>
+        ratio(many.get(name), few.get(name), timeout),
+      ),
+    ]);
+  }
+  sections.push({
+    title: '3. Scaling: time at 4× the size',
+    note: '8-character chunks. 4.0 is linear, 16 quadratic. Target: toolbridge below 4.5.',
+    header: ['protocol', 'workload', 'toolbridge', 'peer'],
+    rows: scaling,
+  });
+
+  log('4. many calls');
+  const manyCalls: string[][] = [];
+  const callCount = Math.max(2, Math.round(options.kb(1000)));
+  for (const protocol of PROTOCOLS) {
+    const text = manyCallsReply(protocol, callCount);
+    const stream = await streamTimes(protocol, text, 4, options);
+    const generate = await measure(
+      contendersFor(protocol),
+      (contender) => contender.generate(text, benchTools),
+      options.measure,
+    );
+    manyCalls.push([
+      protocol,
+      ms(stream.get('toolbridge'), timeout),
+      ms(stream.get('peer'), timeout),
+      ratio(stream.get('peer'), stream.get('toolbridge'), timeout),
+      ms(generate.get('toolbridge'), timeout),
+      ms(generate.get('peer'), timeout),
+      ratio(generate.get('peer'), generate.get('toolbridge'), timeout),
+    ]);
+  }
+  sections.push({
+    title: `4. ${callCount} small calls in one reply`,
+    note: 'Stream in 4-character chunks, and generate.',
+    header: [
+      'protocol',
+      'stream toolbridge',
+      'stream peer',
+      'peer / toolbridge',
+      'generate toolbridge',
+      'generate peer',
+      'peer / toolbridge',
+    ],
+    rows: manyCalls,
+  });
+
+  log('5. hold-back');
+  sections.push(await holdBack(options));
+
+  log('6. prompt size');
+  sections.push(await promptSize(options));
+
+  log('7. memory');
+  sections.push(await memory(options));
+  return sections;
+}
+
+/** Characters of argument text received but not yet emitted as deltas, and from the tool name to `tool-input-start`. */
+async function holdBack(options: SuiteOptions): Promise<Section> {
+  const rows: string[][] = [];
+  const length = options.kb(100);
+  for (const protocol of PROTOCOLS) {
+    const text = writeFileReply(protocol, length, PLAIN_CODE);
+    const content = text.indexOf(PLAIN_CODE.slice(0, 20));
+    const nameEnd = text.indexOf('write_file') + 'write_file'.length;
+    for (const contender of contendersFor(protocol).filter((c) => c.name !== 'floor')) {
+      let sent = 0;
+      let deltas = '';
+      let held = 0;
+      let toStart: number | undefined;
+      const observer = {
+        onChunk: (chunk: string) => {
+          sent += chunk.length;
+        },
+        onPart: (part: LanguageModelV4StreamPart) => {
+          if (part.type === 'tool-input-start') toStart ??= sent - nameEnd;
+          if (part.type === 'tool-input-delta') deltas += part.delta;
+          const marker = deltas.indexOf('"content":"');
+          const emitted = marker === -1 ? 0 : Math.min(deltas.length - marker - 11, length);
+          const received = Math.min(Math.max(sent - content, 0), length);
+          held = Math.max(held, received - emitted);
+        },
+      };
+      await runOnce(contender, chunksOf(text, 4), observer, options.measure.timeoutMs);
+      rows.push([
+        protocol,
+        contender.name,
+        String(held),
+        toStart === undefined ? '–' : String(toStart),
+      ]);
+    }
+  }
+  return {
+    title: '5. Hold-back',
+    note: `One \`write_file\` call with ${(length / 1000).toFixed(0)} KB of plain code, 4-character chunks. Largest number of argument characters received but not yet emitted as \`tool-input-delta\`, and characters from the end of the tool name to \`tool-input-start\`. Target: no more than the longest delimiter (\`</tool_call>\`, 12; \`</write_file>\`, 13).`,
+    header: ['protocol', 'library', 'argument held back', 'name → tool-input-start'],
+    rows,
+  };
+}
+
+async function runOnce(
+  contender: Contender,
+  chunks: string[],
+  observer: Parameters<Contender['stream']>[2],
+  timeoutMs: number,
+) {
+  try {
+    await contender.stream(chunks, benchTools, observer, AbortSignal.timeout(timeoutMs));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt
+    .flatMap((message) => (message.role === 'system' ? [message.content] : []))
+    .join('\n');
+}
+
+/** System-prompt tokens of each library's ready-made middleware for the same tools. */
+async function promptSize(options: SuiteOptions): Promise<Section> {
+  const simple = benchTools.slice(0, 3);
+  const middlewares = [
+    ['hermes', 'toolbridge', hermesToolMiddleware],
+    ['hermes', 'peer', peerHermes],
+    ['xml', 'toolbridge', xmlToolMiddleware],
+    ['xml', 'peer', peerXml],
+  ] as const;
+  const rows: string[][] = [];
+  for (const [protocol, name, middleware] of middlewares) {
+    const count = async (tools: LanguageModelV4FunctionTool[]) => {
+      const params = (await (
+        middleware as {
+          transformParams: (o: unknown) => Promise<{ prompt: LanguageModelV4Prompt }>;
+        }
+      ).transformParams({
+        type: 'generate',
+        params: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools },
+        model: {},
+      })) as { prompt: LanguageModelV4Prompt };
+      return options.countTokens(systemText(params.prompt));
+    };
+    rows.push([
+      protocol,
+      name,
+      String(await count(simple)),
+      String(await count(options.manyTools.tools)),
+    ]);
+  }
+  return {
+    title: '6. Prompt size',
+    note: `Tokens of the system prompt each library's ready-made middleware writes (hermes ↔ \`hermesToolMiddleware\`, xml ↔ \`xmlToolMiddleware\` / \`morphXmlToolMiddleware\`), counted with the ${options.tokenizerName}: (a) 3 simple tools, (b) BFCL \`${options.manyTools.id}\` with ${options.manyTools.tools.length} tools.`,
+    header: ['protocol', 'library', '(a) 3 tools', `(b) ${options.manyTools.tools.length} tools`],
+    rows,
+  };
+}
+
+/** Peak heap while streaming one 400 KB argument. */
+async function memory(options: SuiteOptions): Promise<Section> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const length = options.kb(400);
+  const rows: string[][] = [];
+  for (const protocol of PROTOCOLS) {
+    const chunks = chunksOf(writeFileReply(protocol, length), 8);
+    for (const contender of contendersFor(protocol)) {
+      gc?.();
+      const base = process.memoryUsage().heapUsed;
+      let peak = base;
+      let parts = 0;
+      const finished = await runOnce(
+        contender,
+        chunks,
+        {
+          onPart: () => {
+            if (++parts % 256 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+          },
+        },
+        options.measure.timeoutMs,
+      );
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+      rows.push([
+        protocol,
+        contender.name,
+        finished
+          ? `${((peak - base) / 1e6).toFixed(1)} MB`
+          : `timed out (${((peak - base) / 1e6).toFixed(1)} MB so far)`,
+      ]);
+    }
+  }
+  return {
+    title: '7. Memory',
+    note: `Peak heap growth while streaming one \`write_file\` call with ${(length / 1000).toFixed(0)} KB of code in 8-character chunks (heap sampled every 256 parts${(globalThis as { gc?: unknown }).gc ? ', after a full GC' : ''}).`,
+    header: ['protocol', 'library', 'peak heap growth'],
+    rows,
+  };
+}
