@@ -316,7 +316,7 @@ async function promptSize(options: SuiteOptions): Promise<Section> {
   for (const [protocol, name, middleware] of middlewares) {
     const count = async (tools: LanguageModelV4FunctionTool[]) => {
       const params = (await (
-        middleware as {
+        middleware as unknown as {
           transformParams: (o: unknown) => Promise<{ prompt: LanguageModelV4Prompt }>;
         }
       ).transformParams({
