@@ -1,9 +1,1 @@
-import { defineConfig } from 'tsdown';
-
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: 'esm',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-});
+export { default } from '../../tsdown.config.base';

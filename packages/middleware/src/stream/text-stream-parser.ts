@@ -120,7 +120,7 @@ export function createTextStreamParser(
       decoder: undefined as unknown as CallDecoder,
       opener,
       body: [],
-      id: generateId(),
+      id: '',
       toolName: undefined,
       input: [],
       errors: [],
@@ -129,6 +129,7 @@ export function createTextStreamParser(
     const sink = {
       start(toolName: string) {
         open.toolName = toolName;
+        open.id = generateId();
         closeText();
         emit({ type: 'tool-input-start', id: open.id, toolName });
       },
