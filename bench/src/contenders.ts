@@ -8,7 +8,9 @@ import {
   morphXmlToolMiddleware as peerXml,
 } from '@ai-sdk-tool/parser';
 import { hermesToolMiddleware, xmlToolMiddleware } from '@toolbridge/middleware';
-import { modelStream } from './synthetic-stream.ts';
+import { modelStream, RunTimeout } from './synthetic-stream.ts';
+
+export { RunTimeout };
 
 /** The wire formats benchmarked, each in both libraries' equivalent configuration. */
 export type BenchProtocol = 'hermes' | 'xml';
@@ -23,12 +25,15 @@ export interface StreamObserver {
 /** One library (or the floor) driven the same way: the same chunks, the same stream machinery. */
 export interface Contender {
   name: ContenderName;
-  /** Streams the chunks through and reads every part; resolves with the parts read. */
+  /**
+   * Streams the chunks through and reads every part; resolves with the parts read. Past
+   * `deadline` (a `performance.now()` time) it stops reading and throws {@link RunTimeout}.
+   */
   stream(
     chunks: readonly string[],
     tools: LanguageModelV4FunctionTool[],
     observer?: StreamObserver,
-    signal?: AbortSignal,
+    deadline?: number,
   ): Promise<number>;
   /** Parses a whole reply (generate). */
   generate(text: string, tools: LanguageModelV4FunctionTool[]): Promise<number>;
@@ -70,17 +75,18 @@ function paramsFor(tools: LanguageModelV4FunctionTool[]): LanguageModelV4CallOpt
   return { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Go.' }] }], tools };
 }
 
+// Reads resolve as microtasks, so a timer would never fire mid-run: the clock is checked instead.
 async function readAll(
   stream: ReadableStream<LanguageModelV4StreamPart>,
   observer?: StreamObserver,
-  signal?: AbortSignal,
+  deadline = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   const reader = stream.getReader();
   let parts = 0;
   for (;;) {
-    if (signal?.aborted) {
+    if (parts % 64 === 0 && performance.now() > deadline) {
       await reader.cancel();
-      throw signal.reason;
+      throw new RunTimeout('the run passed its deadline');
     }
     const { done, value } = await reader.read();
     if (done) return parts;
@@ -92,21 +98,21 @@ async function readAll(
 function middlewareContender(name: ContenderName, middleware: AnyMiddleware): Contender {
   return {
     name,
-    async stream(chunks, tools, observer, signal) {
+    async stream(chunks, tools, observer, deadline) {
       const params = await middleware.transformParams!({
         type: 'stream',
         params: paramsFor(tools),
         model,
       });
       const result = (await middleware.wrapStream!({
-        doStream: async () => ({ stream: modelStream(chunks, observer?.onChunk) }),
+        doStream: async () => ({ stream: modelStream(chunks, observer?.onChunk, deadline) }),
         doGenerate: async () => {
           throw new Error('not used');
         },
         params,
         model,
       })) as { stream: ReadableStream<LanguageModelV4StreamPart> };
-      return readAll(result.stream, observer, signal);
+      return readAll(result.stream, observer, deadline);
     },
     async generate(text, tools) {
       const params = await middleware.transformParams!({
@@ -135,13 +141,13 @@ function middlewareContender(name: ContenderName, middleware: AnyMiddleware): Co
 /** The cost of the stream machinery alone: an identity transform over the same chunks; `indexOf` for generate. */
 const floor: Contender = {
   name: 'floor',
-  stream: (chunks, _tools, observer, signal) =>
+  stream: (chunks, _tools, observer, deadline) =>
     readAll(
-      modelStream(chunks, observer?.onChunk).pipeThrough(
+      modelStream(chunks, observer?.onChunk, deadline).pipeThrough(
         new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>(),
       ),
       observer,
-      signal,
+      deadline,
     ),
   generate: async (text) => (text.indexOf('<tool_call>') + text.indexOf('</') > -2 ? 1 : 0),
 };
