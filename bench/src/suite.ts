@@ -28,6 +28,8 @@ import {
 /** Sizes and repetitions; the smoke test runs the same suite tiny. */
 export interface SuiteOptions {
   kb: (size: number) => number;
+  /** Calls in the many-calls reply. */
+  calls: number;
   measure: MeasureOptions;
   /** Counts prompt tokens (a real tokenizer in the bench, characters in the smoke test). */
   countTokens: (text: string) => number;
@@ -195,7 +197,7 @@ export async function runSuite(options: SuiteOptions): Promise<Section[]> {
 
   log('4. many calls');
   const manyCalls: string[][] = [];
-  const callCount = Math.max(2, Math.round(options.kb(1000)));
+  const callCount = options.calls;
   for (const protocol of PROTOCOLS) {
     const text = manyCallsReply(protocol, callCount);
     const stream = await streamTimes(protocol, text, 4, options);
