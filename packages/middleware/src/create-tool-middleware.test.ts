@@ -472,9 +472,17 @@ describe('transformParams', () => {
 
 describe('reasoning written into the text', () => {
   it('reads <think> and <thinking> as reasoning by default, and never parses calls inside it', async () => {
-    const model = scriptedModel(['<thinking>maybe <tool_call>{"name": "get_weather", "arguments": {}}</tool_call></thinking>It is sunny.']);
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hermesToolMiddleware }), tools: { get_weather: weatherTool }, prompt: 'x' });
-    expect(result.reasoningText).toBe('maybe <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>');
+    const model = scriptedModel([
+      '<thinking>maybe <tool_call>{"name": "get_weather", "arguments": {}}</tool_call></thinking>It is sunny.',
+    ]);
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hermesToolMiddleware }),
+      tools: { get_weather: weatherTool },
+      prompt: 'x',
+    });
+    expect(result.reasoningText).toBe(
+      'maybe <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>',
+    );
     expect(result.text).toBe('It is sunny.');
     expect(result.toolCalls).toEqual([]);
   });
@@ -482,7 +490,10 @@ describe('reasoning written into the text', () => {
   it('leaves the tags as text with reasoningTags: false', async () => {
     const model = scriptedModel(['<think>hmm</think>Done.']);
     const result = await generateText({
-      model: wrapLanguageModel({ model, middleware: createToolMiddleware({ protocol: jsonMixProtocol(), reasoningTags: false }) }),
+      model: wrapLanguageModel({
+        model,
+        middleware: createToolMiddleware({ protocol: jsonMixProtocol(), reasoningTags: false }),
+      }),
       tools: { get_weather: weatherTool },
       prompt: 'x',
     });

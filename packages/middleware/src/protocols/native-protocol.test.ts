@@ -8,20 +8,38 @@ import { usage } from '../testing/mock-model';
 import { nativeProtocol } from './native-protocol';
 
 const middleware = createToolMiddleware({ protocol: nativeProtocol() });
-const tools = { get_weather: tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` }) };
+const tools = {
+  get_weather: tool({
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => `sunny in ${city}`,
+  }),
+};
 
 describe('nativeProtocol', () => {
   it('leaves tools to the provider and repairs argument JSON it rejects, in generate', async () => {
     const model = new MockLanguageModelV4({
       doGenerate: {
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: "{'city': 'Oslo',}" }],
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'c1',
+            toolName: 'get_weather',
+            input: "{'city': 'Oslo',}",
+          },
+        ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
         usage,
         warnings: [],
       },
     });
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware }), tools, prompt: 'Weather?' });
-    expect(model.doGenerateCalls[0]!.tools).toEqual([expect.objectContaining({ type: 'function', name: 'get_weather' })]);
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware }),
+      tools,
+      prompt: 'Weather?',
+    });
+    expect(model.doGenerateCalls[0]!.tools).toEqual([
+      expect.objectContaining({ type: 'function', name: 'get_weather' }),
+    ]);
     expect(result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
     expect(result.toolResults).toMatchObject([{ output: 'sunny in Oslo' }]);
   });
@@ -30,14 +48,22 @@ describe('nativeProtocol', () => {
     const parts: LanguageModelV4StreamPart[] = [
       { type: 'stream-start', warnings: [] },
       { type: 'tool-input-start', id: 'c1', toolName: 'get_weather' },
-      { type: 'tool-input-delta', id: 'c1', delta: '{city: "Rome"' },
+      { type: 'tool-input-delta', id: 'c1', delta: '{city: "Rome",}' },
       { type: 'tool-input-end', id: 'c1' },
-      { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{city: "Rome"' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{city: "Rome",}' },
       { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
     ];
-    const model = new MockLanguageModelV4({ doStream: { stream: convertArrayToReadableStream(parts) } });
-    const result = streamText({ model: wrapLanguageModel({ model, middleware }), tools, prompt: 'Weather?' });
-    expect(await result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Rome' } }]);
+    const model = new MockLanguageModelV4({
+      doStream: { stream: convertArrayToReadableStream(parts) },
+    });
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware }),
+      tools,
+      prompt: 'Weather?',
+    });
+    expect(await result.toolCalls).toMatchObject([
+      { toolName: 'get_weather', input: { city: 'Rome' } },
+    ]);
   });
 
   it('passes input that cannot be repaired on unchanged, and reads an empty input as {}', () => {

@@ -1,12 +1,22 @@
 import { MarkerMatcher } from './marker-matcher';
 
+/** Matchers are immutable, so every call with the same closer shares one (a bounded cache). */
+const matchers = new Map<string, MarkerMatcher>();
+const MAX_CACHED_MATCHERS = 1000;
+
 /** Finds a closing delimiter in text that arrives in pieces, holding back a possible start of it. */
 export class CloserSeeker {
   private readonly matcher: MarkerMatcher;
   private carry = '';
 
   constructor(private readonly closer: string) {
-    this.matcher = new MarkerMatcher([closer]);
+    let matcher = matchers.get(closer);
+    if (matcher === undefined) {
+      if (matchers.size >= MAX_CACHED_MATCHERS) matchers.clear();
+      matcher = new MarkerMatcher([closer]);
+      matchers.set(closer, matcher);
+    }
+    this.matcher = matcher;
   }
 
   /**
