@@ -29,7 +29,9 @@ export function calculate(expression: string): number {
 
   function power(): number {
     const base = primary();
-    return peek() === '^' ? (take(), base ** unary()) : base;
+    if (peek() !== '^') return base;
+    take();
+    return base ** unary();
   }
 
   // A sign binds more loosely than `^`: -5 ^ 2 is -25.
