@@ -1,1 +1,1 @@
-export { default } from '../../tsdown.config.base';
+export { default } from '../../tsdown.config.base.ts';
