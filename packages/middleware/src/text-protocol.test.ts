@@ -1,4 +1,4 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ const lineProtocol = defineTextProtocol({
   formatToolResponse: ({ toolName, output }) => `<<< ${toolName} ${JSON.stringify(output)}`,
 });
 
-const tools = [
+const tools: LanguageModelV4FunctionTool[] = [
   { type: 'function' as const, name: 'add', inputSchema: { type: 'object', properties: {} } },
 ];
 

@@ -1,4 +1,4 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools } from '../testing/fixtures';
 import { counterIds } from '../testing/run-parser';
@@ -31,7 +31,7 @@ describe('morphXmlProtocol', () => {
   });
 
   it('waits for a longer tool name that starts with a shorter one, however the text is cut', () => {
-    const tools = [
+    const tools: LanguageModelV4FunctionTool[] = [
       {
         type: 'function' as const,
         name: 'get_projects',
