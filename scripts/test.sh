@@ -18,8 +18,10 @@ if [ ! -f "$report" ]; then
 fi
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  // A file that failed outside any test (an import or setup error) counts as one failure.
+  const brokenFiles = r.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length;
   const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "$report"
 if [ "$status" -eq 0 ] && [ "$(node -p 'require("./'"$report"'").numTotalTests')" -eq 0 ]; then
   echo "no test ran" >&2
