@@ -11,7 +11,6 @@ describe('the package index', () => {
         'createToolMiddleware',
         'createXmlCallDecoder',
         'defineTextProtocol',
-        'describeTool',
         'gemmaProtocol',
         'gemmaSystemPromptTemplate',
         'gemmaToolMiddleware',

@@ -19,7 +19,7 @@ export { xmlSystemPromptTemplate, xmlToolMiddleware } from './middlewares/xml-to
 export type { JsonCallDecoderOptions, JsonCallKeys } from './protocols/json-call-decoder';
 export { createJsonCallDecoder } from './protocols/json-call-decoder';
 export type { JsonMixProtocolOptions } from './protocols/json-mix-protocol';
-export { describeTool, jsonMixProtocol } from './protocols/json-mix-protocol';
+export { jsonMixProtocol } from './protocols/json-mix-protocol';
 export type { MorphXmlProtocolOptions } from './protocols/morph-xml-protocol';
 export { morphXmlProtocol } from './protocols/morph-xml-protocol';
 export type { NativeToolProtocol } from './protocols/native-protocol';

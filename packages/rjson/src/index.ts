@@ -10,7 +10,6 @@ export { RJSONParseError } from './rjson-parse-error';
 export { setOwnProperty } from './set-own-property';
 export type { RJSONStringifyOptions } from './stringify';
 export { stringify } from './stringify';
-export { stripCodeFence } from './strip-code-fence';
 
 /** Robust JSON: `RJSON.parse` reads what models write, `RJSON.stringify` writes strict JSON. */
 export const RJSON = { parse, stringify } as const;

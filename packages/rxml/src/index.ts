@@ -8,7 +8,6 @@ export {
   isStringSchema,
   itemSchema,
   propertySchema,
-  schemaBranches,
   schemaTypes,
 } from './json-schema';
 export type { RXMLParseOptions } from './parse';
@@ -19,7 +18,7 @@ export { stringify } from './stringify';
 export type { XmlScanHandler, XmlScanner, XmlScannerOptions } from './xml-scanner';
 export { createXmlScanner } from './xml-scanner';
 export type { XmlValueBuilderOptions } from './xml-value-builder';
-export { joinText, XmlValueBuilder } from './xml-value-builder';
+export { XmlValueBuilder } from './xml-value-builder';
 
 /** Robust XML: `RXML.parse` reads a call's XML by its schema, `RXML.stringify` writes it back. */
 export const RXML = { parse, stringify } as const;

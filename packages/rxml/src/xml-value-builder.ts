@@ -66,7 +66,7 @@ function inferValue(text: string): unknown {
 }
 
 /** Joins text pieces, trimming whitespace at the ends that did not come from CDATA. */
-export function joinText(pieces: readonly TextPiece[], keepWhitespace: boolean): string {
+function joinText(pieces: readonly TextPiece[], keepWhitespace: boolean): string {
   const texts = pieces.map((piece) => piece.text);
   if (!keepWhitespace) {
     for (let i = 0; i < texts.length && !pieces[i]!.verbatim; i++) {

@@ -17,10 +17,6 @@ export class JsonInputWriter {
     this.output(json);
   }
 
-  get depth(): number {
-    return this.open.length;
-  }
-
   openObject(): void {
     this.beginValue('{');
     this.open.push({ kind: '{', hasMember: false });

@@ -12,8 +12,6 @@ export type MarkerScan =
 export class MarkerMatcher {
   private readonly byFirstChar = new Map<string, string[]>();
   private readonly firstChars: string;
-  /** Length of the longest marker: the most text that is ever held back. */
-  readonly longest: number;
 
   constructor(markers: Iterable<string>) {
     for (const marker of new Set(markers)) {
@@ -25,10 +23,6 @@ export class MarkerMatcher {
     // Longest first, so that `<get_weather_now` wins over `<get_weather` at the same place.
     for (const group of this.byFirstChar.values()) group.sort((a, b) => b.length - a.length);
     this.firstChars = [...this.byFirstChar.keys()].join('');
-    this.longest = Math.max(
-      0,
-      ...[...this.byFirstChar.values()].flat().map((marker) => marker.length),
-    );
   }
 
   /**
