@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitAt } from '../../../testing/split-at';
 import { createJsonScanner, type JsonScanHandler } from './json-scanner';
 import { JsonValueBuilder } from './json-value-builder';
 import { parse } from './parse';
@@ -21,18 +22,6 @@ function recorder() {
     primitive: (value) => events.push({ value }),
   };
   return { events, handler };
-}
-
-function splitAt(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let from = 0;
-  for (const point of points) {
-    chunks.push(text.slice(from, point));
-    from = point;
-  }
-  chunks.push(text.slice(from));
-  return chunks;
 }
 
 function scanChunks(chunks: string[], handler: JsonScanHandler) {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitAt } from '../../../testing/split-at';
 import { RXMLParseError } from './rxml-errors';
 import { createXmlScanner, type XmlScanHandler } from './xml-scanner';
 
@@ -18,18 +19,6 @@ function recorder(rawTags: readonly string[] = []) {
     elementEnd: (name) => events.push({ close: name }),
   };
   return { events, handler };
-}
-
-function splitAt(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let from = 0;
-  for (const point of points) {
-    chunks.push(text.slice(from, point));
-    from = point;
-  }
-  chunks.push(text.slice(from));
-  return chunks;
 }
 
 function scan(chunks: readonly string[], handler: XmlScanHandler, rootTag?: string) {

@@ -1,10 +1,11 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitAt } from '../../../../testing/split-at';
 import { gemmaProtocol } from '../middlewares/gemma-tool-middleware';
 import { toolCallTagProtocol } from '../middlewares/tool-call-tag-middleware';
 import { fixtureReplies, fixtureTools } from '../testing/fixtures';
-import { counterIds, meaningOfParts, splitAt, streamChunks } from '../testing/run-parser';
+import { counterIds, meaningOfParts, streamChunks } from '../testing/run-parser';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { jsonMixProtocol } from './json-mix-protocol';
 import { morphXmlProtocol } from './morph-xml-protocol';

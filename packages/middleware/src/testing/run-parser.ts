@@ -7,19 +7,6 @@ export function counterIds(prefix = 'id'): () => string {
   return () => `${prefix}-${next++}`;
 }
 
-/** Splits text at the given cut points (taken modulo its length), keeping empty pieces out. */
-export function splitAt(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let from = 0;
-  for (const point of points) {
-    if (point > from) chunks.push(text.slice(from, point));
-    from = Math.max(from, point);
-  }
-  if (from < text.length) chunks.push(text.slice(from));
-  return chunks;
-}
-
 /** Streams `chunks` through a protocol's stream parser and returns every part it emits. */
 export function streamChunks(
   protocol: ToolCallProtocol,
