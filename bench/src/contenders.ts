@@ -10,8 +10,6 @@ import {
 import { hermesToolMiddleware, xmlToolMiddleware } from '@toolbridge/middleware';
 import { modelStream, RunTimeout } from './synthetic-stream.ts';
 
-export { RunTimeout };
-
 /** The wire formats benchmarked, each in both libraries' equivalent configuration. */
 export type BenchProtocol = 'hermes' | 'xml';
 export type ContenderName = 'toolbridge' | 'peer' | 'floor';

@@ -1,4 +1,5 @@
-import { type Contender, type ContenderName, RunTimeout } from './contenders.ts';
+import type { Contender, ContenderName } from './contenders.ts';
+import { RunTimeout } from './synthetic-stream.ts';
 
 /** The median time of a contender on one workload, and how it was obtained. */
 export interface Measurement {
