@@ -1,6 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { TextStreamParser } from '../engine/text-stream-parser';
-import { replyFormats, withReplyFormats } from './reply-formats';
+import { callFormat, withReplyFormats } from './reply-formats';
 
 /**
  * Runs a model's stream through a text parser: text deltas feed the parser, text block
@@ -14,10 +14,12 @@ export function parseStream(
   createParser: (emit: (part: LanguageModelV4StreamPart) => void) => TextStreamParser,
 ): ReadableStream<LanguageModelV4StreamPart> {
   const reader = stream.getReader();
-  let queue: LanguageModelV4StreamPart[] = [];
+  const queue: LanguageModelV4StreamPart[] = [];
   const formats = new Set<string>();
   const parser = createParser((part) => {
-    for (const format of replyFormats([part])) formats.add(format);
+    // Per part, without the arrays `replyFormats` makes: this runs for every delta.
+    const format = callFormat(part);
+    if (format !== undefined) formats.add(format);
     queue.push(part);
   });
   let failure: { error: unknown } | undefined;
@@ -73,8 +75,9 @@ export function parseStream(
             queue.push(part);
         }
       }
-      for (const part of queue) controller.enqueue(part);
-      queue = [];
+      for (let i = 0; i < queue.length; i++) controller.enqueue(queue[i]!);
+      // Emptied in place: one array for the stream, not one per chunk.
+      queue.length = 0;
     },
     cancel(reason) {
       return reader.cancel(reason);

@@ -1,14 +1,20 @@
 import type { SharedV4ProviderMetadata } from '@ai-sdk/provider';
 
-/** The formats the calls among `parts` were read in (`autoProtocol` labels each call), in order. */
-export function replyFormats(
-  parts: Iterable<{ type: string; providerMetadata?: SharedV4ProviderMetadata }>,
-): string[] {
+type Part = { type: string; providerMetadata?: SharedV4ProviderMetadata };
+
+/** The format a `tool-call` part was read in (`autoProtocol` labels each call); undefined for other parts. */
+export function callFormat(part: Part): string | undefined {
+  if (part.type !== 'tool-call') return undefined;
+  const format = part.providerMetadata?.['toolbridge']?.['format'];
+  return typeof format === 'string' ? format : undefined;
+}
+
+/** The formats the calls among `parts` were read in, in order. */
+export function replyFormats(parts: Iterable<Part>): string[] {
   const formats = new Set<string>();
   for (const part of parts) {
-    if (part.type !== 'tool-call') continue;
-    const format = part.providerMetadata?.['toolbridge']?.['format'];
-    if (typeof format === 'string') formats.add(format);
+    const format = callFormat(part);
+    if (format !== undefined) formats.add(format);
   }
   return [...formats];
 }
