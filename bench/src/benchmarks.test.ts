@@ -31,6 +31,9 @@ describe('the benchmark suite at tiny size', () => {
       expect(section.rows.length).toBeGreaterThan(0);
       for (const row of section.rows) expect(row).toHaveLength(section.header.length);
     }
+    // Every size of a scaling workload was measured, so each column holds a ratio.
+    const scaling = sections.find((section) => section.id === 'scaling')!;
+    for (const row of scaling.rows) expect(row[2]).toMatch(/^\d+\.\d\d×$/);
   });
 
   it('runs only the sections asked for, numbered as in the whole report', async () => {

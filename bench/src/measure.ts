@@ -1,4 +1,3 @@
-import type { Contender, ContenderName } from './contenders.ts';
 import { RunTimeout } from './synthetic-stream.ts';
 
 /** The median time of a contender on one workload, and how it was obtained. */
@@ -32,18 +31,18 @@ function median(values: number[]): number | undefined {
  * Runs every contender on the same workload, alternating run by run after a warm-up, and
  * returns each one's median. Ratios taken from one call compare runs made side by side.
  */
-export async function measure(
-  contenders: readonly Contender[],
-  run: (contender: Contender, deadline: number) => Promise<unknown>,
+export async function measure<T extends { name: string }>(
+  contenders: readonly T[],
+  run: (contender: T, deadline: number) => Promise<unknown>,
   options: MeasureOptions,
-): Promise<Map<ContenderName, Measurement>> {
+): Promise<Map<string, Measurement>> {
   const state = new Map(
     contenders.map((contender) => [
       contender.name,
       { times: [] as number[], spent: 0, timedOut: false },
     ]),
   );
-  const attempt = async (contender: Contender): Promise<number | undefined> => {
+  const attempt = async (contender: T): Promise<number | undefined> => {
     // The young generation is collected first (with --expose-gc), so that no run pays for the
     // garbage of the one before. Not a full collection: that clears the weak references of
     // optimised code to objects of the run before (closures, handlers), deoptimises it, and so
