@@ -1,6 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallSink } from './call-grammar';
 import { JsonInputWriter } from './json-input-writer';
+import { TextPieces } from './text-pieces';
 
 /** What the calls of one piece of markup need from the engine. */
 export interface MarkupCallsHost {
@@ -20,7 +21,7 @@ export interface MarkupCallsHost {
 export interface MarkupCall {
   id: string;
   toolName: string;
-  input: string[];
+  input: TextPieces;
   repairs: string[];
   failure?: { message: string; cause: unknown; cutOff: boolean };
   ended: boolean;
@@ -54,7 +55,7 @@ export class MarkupCalls implements CallSink {
     const call: MarkupCall = {
       id: this.host.muted ? '' : this.callId(modelId),
       toolName,
-      input: [],
+      input: new TextPieces(),
       repairs: [],
       ended: false,
     };
@@ -84,7 +85,7 @@ export class MarkupCalls implements CallSink {
     call.failure = { message, cause, cutOff: this.ending };
     if (this.host.cutOffCalls === 'close') this.input.closeAll();
     // An empty input reads as `{}` to the AI SDK, which would run the tool.
-    else if (call.input.length === 0) this.delta(call, '{');
+    else if (call.input.isEmpty) this.delta(call, '{');
     this.endCall();
   }
 
@@ -102,7 +103,7 @@ export class MarkupCalls implements CallSink {
         type: 'tool-call',
         toolCallId: call.id,
         toolName: call.toolName,
-        input: call.input.join(''),
+        input: call.input.toString(),
         providerMetadata: {
           toolbridge: {
             rawToolCallText: rawText,

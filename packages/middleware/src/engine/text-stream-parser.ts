@@ -5,6 +5,7 @@ import { CloserSeeker } from './closer-seeker';
 import { MarkerMatcher } from './marker-matcher';
 import { MarkupCalls } from './markup-calls';
 import { NearMissWatcher } from './near-miss-watcher';
+import { TextPieces } from './text-pieces';
 
 /** Why `onError` was called. */
 export type ToolbridgeErrorReason =
@@ -74,7 +75,7 @@ interface OpenMarkup {
   /** Markup beyond the calls a reply may hold: read to find its end, then kept as text. */
   muted: boolean;
   opener: string;
-  body: string[];
+  body: TextPieces;
   calls: MarkupCalls;
 }
 
@@ -183,7 +184,7 @@ export function createTextStreamParser(
             sink: calls,
           })
         : grammar.startCall(opener, calls);
-    markup = { decoder, muted, opener, body: [], calls };
+    markup = { decoder, muted, opener, body: new TextPieces(), calls };
     strayCloser = undefined;
     mode = 'markup';
   }
@@ -197,11 +198,11 @@ export function createTextStreamParser(
       mode = 'text';
       if (sharedTags.has(open.opener)) {
         startReasoning(open.opener, true);
-        return open.body.join('');
+        return open.body.toString();
       }
       // Another opener may begin inside this one (`\n[` before `[TOOL_REQUEST]`): read on from its second character.
       emitText(open.opener.slice(0, 1));
-      return open.opener.slice(1) + open.body.join('');
+      return open.opener.slice(1) + open.body.toString();
     }
     const failed =
       status === 'malformed' ||
@@ -216,7 +217,7 @@ export function createTextStreamParser(
     const { decoder, muted, opener, body, calls } = markup!;
     markup = undefined;
     mode = 'text';
-    const rawText = opener + body.join('');
+    const rawText = opener + body.toString();
     if (muted || calls.calls.length === 0) {
       if (muted)
         report(
