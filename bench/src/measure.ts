@@ -7,6 +7,8 @@ export interface Measurement {
   runs: number;
   /** A run exceeded the timeout and was cut: the contender is slower than `timeoutMs`. */
   timedOut: boolean;
+  /** Each round's time, undefined for a round the contender sat out (timed out or over budget). */
+  rounds: ReadonlyArray<number | undefined>;
 }
 
 export interface MeasureOptions {
@@ -19,6 +21,20 @@ export interface MeasureOptions {
 }
 
 const gc = (globalThis as { gc?: (options: { type: 'minor' | 'major' }) => void }).gc;
+
+/**
+ * How many times longer `slow` took than `fast`: the median of the ratios of the rounds both
+ * ran, each a pair of runs made side by side, so that a period in which the machine ran slower
+ * weighs on both sides of a ratio; undefined when they share no round.
+ */
+export function pairedRatio(slow: Measurement, fast: Measurement): number | undefined {
+  const ratios: number[] = [];
+  slow.rounds.forEach((time, round) => {
+    const other = fast.rounds[round];
+    if (time !== undefined && other !== undefined && other > 0) ratios.push(time / other);
+  });
+  return median(ratios);
+}
 
 function median(values: number[]): number | undefined {
   if (values.length === 0) return undefined;
@@ -39,7 +55,7 @@ export async function measure<T extends { name: string }>(
   const state = new Map(
     contenders.map((contender) => [
       contender.name,
-      { times: [] as number[], spent: 0, timedOut: false },
+      { times: [] as number[], rounds: [] as (number | undefined)[], spent: 0, timedOut: false },
     ]),
   );
   const attempt = async (contender: T): Promise<number | undefined> => {
@@ -75,11 +91,13 @@ export async function measure<T extends { name: string }>(
   for (let round = 0; round < options.runs; round++) {
     for (const contender of contenders) {
       const entry = state.get(contender.name)!;
+      entry.rounds.length = round + 1;
       if (entry.timedOut || (entry.times.length > 0 && entry.spent > options.budgetMs)) continue;
       const time = await attempt(contender);
       if (time === undefined) entry.timedOut = true;
       else {
         entry.times.push(time);
+        entry.rounds[round] = time;
         entry.spent += time;
       }
     }
@@ -87,7 +105,12 @@ export async function measure<T extends { name: string }>(
   return new Map(
     [...state].map(([name, entry]) => [
       name,
-      { medianMs: median(entry.times), runs: entry.times.length, timedOut: entry.timedOut },
+      {
+        medianMs: median(entry.times),
+        runs: entry.times.length,
+        timedOut: entry.timedOut,
+        rounds: Array.from(entry.rounds),
+      },
     ]),
   );
 }

@@ -18,7 +18,7 @@ import {
   presentContenders,
 } from './contenders.ts';
 import { type BenchFormat, FORMATS, formatById } from './formats.ts';
-import { type Measurement, type MeasureOptions, measure } from './measure.ts';
+import { type Measurement, type MeasureOptions, measure, pairedRatio } from './measure.ts';
 import type { Peer } from './peers.ts';
 import { chunksOf } from './synthetic-stream.ts';
 import {
@@ -110,7 +110,7 @@ function ms(measurement: Measurement | undefined, timeoutMs: number): string {
   if (measurement === undefined) return '–';
   if (measurement.timedOut && measurement.medianMs === undefined)
     return `> ${(timeoutMs / 1000).toFixed(0)} s`;
-  return `${measurement.medianMs!.toFixed(1)} ms${measurement.runs < 10 ? ` (${measurement.runs} runs)` : ''}${measurement.timedOut ? ' †' : ''}`;
+  return `${measurement.medianMs!.toFixed(1)} ms${measurement.runs < measurement.rounds.length ? ` (${measurement.runs} runs)` : ''}${measurement.timedOut ? ' †' : ''}`;
 }
 
 /** `a / b` as `N.N×`; a bound when a timed out. */
@@ -122,7 +122,7 @@ function ratio(
   if (fast?.medianMs === undefined) return '–';
   if (slow?.medianMs === undefined)
     return slow?.timedOut ? `> ${(timeoutMs / fast.medianMs).toFixed(0)}×` : '–';
-  return `${(slow.medianMs / fast.medianMs).toFixed(2)}×`;
+  return `${(pairedRatio(slow, fast) ?? slow.medianMs / fast.medianMs).toFixed(2)}×`;
 }
 
 function mbPerSecond(
