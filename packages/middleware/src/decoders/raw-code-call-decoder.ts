@@ -1,5 +1,5 @@
 import type { CallDecoder, CallSink, CallStatus } from '../engine/call-grammar';
-import { MarkerMatcher } from '../engine/marker-matcher';
+import { sharedMarkerMatcher } from '../engine/marker-matcher';
 import { endsWithHighSurrogate } from './high-surrogate';
 
 /** Options of {@link createRawCodeCallDecoder}. */
@@ -37,7 +37,7 @@ export const MAX_HEADER_LENGTH = 64;
 export function createRawCodeCallDecoder(options: RawCodeCallDecoderOptions): CallDecoder {
   const { sink, separator } = options;
   const closers = options.closers ?? [];
-  const matcher = new MarkerMatcher([...closers, ...(separator ? [separator.marker] : [])]);
+  const matcher = sharedMarkerMatcher([...closers, ...(separator ? [separator.marker] : [])]);
   let status: CallStatus = 'open';
   /** Text read but not yet written to the code: a possible marker, or a separator and its header. */
   let held = '';

@@ -1,8 +1,4 @@
-import { MarkerMatcher } from './marker-matcher';
-
-/** Matchers are immutable, so every call with the same closer shares one (a bounded cache). */
-const matchers = new Map<string, MarkerMatcher>();
-const MAX_CACHED_MATCHERS = 1000;
+import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
 
 /** Finds a closing delimiter in text that arrives in pieces, holding back a possible start of it. */
 export class CloserSeeker {
@@ -10,13 +6,7 @@ export class CloserSeeker {
   private carry = '';
 
   constructor(private readonly closer: string) {
-    let matcher = matchers.get(closer);
-    if (matcher === undefined) {
-      if (matchers.size >= MAX_CACHED_MATCHERS) matchers.clear();
-      matcher = new MarkerMatcher([closer]);
-      matchers.set(closer, matcher);
-    }
-    this.matcher = matcher;
+    this.matcher = sharedMarkerMatcher([closer]);
   }
 
   /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarkerMatcher, type MarkerScan } from './marker-matcher';
+import { MarkerMatcher, type MarkerScan, sharedMarkerMatcher } from './marker-matcher';
 
 /** The scan spelled out, candidate by candidate: what MarkerMatcher must agree with. */
 function referenceScan(markers: string[], text: string, from: number): MarkerScan {
@@ -66,5 +66,20 @@ describe('MarkerMatcher', () => {
         },
       ),
     );
+  });
+});
+
+describe('sharedMarkerMatcher', () => {
+  it('gives one matcher per marker list, which finds those markers', () => {
+    const matcher = sharedMarkerMatcher(['</a>', '<b']);
+    expect(sharedMarkerMatcher(['</a>', '<b'])).toBe(matcher);
+    expect(matcher.scan('x <b')).toEqual({ type: 'match', index: 2, marker: '<b' });
+  });
+
+  it('tells apart lists that join to the same text', () => {
+    const joined = sharedMarkerMatcher(['a\u0000b']);
+    const split = sharedMarkerMatcher(['a', 'b']);
+    expect(split).not.toBe(joined);
+    expect(joined.scan('b')).toEqual({ type: 'none' });
   });
 });

@@ -4,6 +4,26 @@ export type MarkerScan =
   | { type: 'partial'; index: number }
   | { type: 'none' };
 
+/** Matchers shared by marker list; past this many, the cache starts over. */
+const MAX_SHARED_MATCHERS = 1000;
+const sharedMatchers = new Map<string, MarkerMatcher>();
+
+/**
+ * The matcher for `markers`, shared: a matcher is immutable, and the decoders that seek markers
+ * make their seekers per call, where building its tables each time took a third of reading a
+ * short call.
+ */
+export function sharedMarkerMatcher(markers: readonly string[]): MarkerMatcher {
+  const key = JSON.stringify(markers);
+  let matcher = sharedMatchers.get(key);
+  if (matcher === undefined) {
+    if (sharedMatchers.size >= MAX_SHARED_MATCHERS) sharedMatchers.clear();
+    matcher = new MarkerMatcher(markers);
+    sharedMatchers.set(key, matcher);
+  }
+  return matcher;
+}
+
 /** The result of most scans, shared: a scan runs once per chunk and most find nothing. */
 const NONE: MarkerScan = Object.freeze({ type: 'none' });
 

@@ -1,4 +1,4 @@
-import { MarkerMatcher } from './marker-matcher';
+import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
 
 /** Where a seek ended: just past `marker`, at `end` in the text given. */
 export interface SeekHit {
@@ -15,7 +15,7 @@ export class MarkerSeeker {
   private carry = '';
 
   constructor(markers: readonly string[]) {
-    this.matcher = new MarkerMatcher(markers);
+    this.matcher = sharedMarkerMatcher(markers);
   }
 
   /** Reads `text` from `from`; the hit, or undefined when no marker came yet. */

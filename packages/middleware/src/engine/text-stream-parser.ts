@@ -2,7 +2,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createJsonCallDecoder, type JsonCallKeys } from '../decoders/json-call-decoder';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
 import { CloserSeeker } from './closer-seeker';
-import { MarkerMatcher } from './marker-matcher';
+import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
 import { MarkupCalls } from './markup-calls';
 import { NearMissWatcher } from './near-miss-watcher';
 import { TextPieces } from './text-pieces';
@@ -108,8 +108,8 @@ export function createTextStreamParser(
       ),
     ),
   );
-  const textMatcher = new MarkerMatcher(openers);
-  /** Matchers that also find a closer still expected after markup, by closer. */
+  const textMatcher = sharedMarkerMatcher(openers);
+  /** Matchers that also find a closer still expected after markup, by closer (looked up per chunk). */
   const withCloser = new Map<string, MarkerMatcher>();
   const maxCalls = grammar.maxCallsPerReply ?? Number.POSITIVE_INFINITY;
   const nearMisses = new NearMissWatcher(tools, (rawText, toolName) =>
@@ -159,7 +159,7 @@ export function createTextStreamParser(
     if (closer === undefined) return textMatcher;
     let matcher = withCloser.get(closer);
     if (matcher === undefined) {
-      matcher = new MarkerMatcher([...openers, closer]);
+      matcher = sharedMarkerMatcher([...openers, closer]);
       withCloser.set(closer, matcher);
     }
     return matcher;
