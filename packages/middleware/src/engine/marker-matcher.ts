@@ -14,7 +14,9 @@ const sharedMatchers = new Map<string, MarkerMatcher>();
  * short call.
  */
 export function sharedMarkerMatcher(markers: readonly string[]): MarkerMatcher {
-  const key = JSON.stringify(markers);
+  // Keyed by the markers joined with NUL; a list with a NUL in a marker is not shared.
+  if (markers.some((marker) => marker.includes('\u0000'))) return new MarkerMatcher(markers);
+  const key = markers.join('\u0000');
   let matcher = sharedMatchers.get(key);
   if (matcher === undefined) {
     if (sharedMatchers.size >= MAX_SHARED_MATCHERS) sharedMatchers.clear();
