@@ -1,5 +1,5 @@
 // A protocol of your own, from its wire format: [CALL]{"name", "arguments"}[/CALL].
-import { createToolMiddleware } from '@toolbridge/middleware';
+import { ALL_REASONING_TAGS, createToolMiddleware } from '@toolbridge/middleware';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { bracketProtocol } from './bracket-protocol.ts';
 import { exampleModel } from './example-model.ts';
@@ -14,6 +14,8 @@ const result = await generateText({
     model,
     middleware: createToolMiddleware({
       protocol: bracketProtocol,
+      // Whichever family's reasoning tags the model writes, what is inside them is no call.
+      reasoningTags: ALL_REASONING_TAGS,
       toolSystemPromptTemplate: (tools) =>
         `Tools:\n${tools}\nCall one with [CALL]{"name": …, "arguments": {…}}[/CALL].`,
     }),

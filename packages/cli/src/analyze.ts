@@ -1,15 +1,8 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import {
-  apertusReasoningTags,
+  ALL_REASONING_TAGS,
   autoProtocol,
   builtInFormats,
-  commandRReasoningTags,
-  gemma4ReasoningTags,
-  harmonyReasoningTags,
-  kimiK3ReasoningTags,
-  minimaxReasoningTags,
-  mistralReasoningTags,
-  seedOssReasoningTags,
   type ToolbridgeErrorReason,
   type ToolCallProtocol,
 } from '@toolbridge/middleware';
@@ -131,23 +124,8 @@ export interface Analysis {
   guessedTools?: string[];
 }
 
-/** Every reasoning tag pair a known model family writes, by opener. */
-export const KNOWN_REASONING_TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
-  ...new Map<string, readonly [string, string]>(
-    [
-      ['<think>', '</think>'] as const,
-      ['<thinking>', '</thinking>'] as const,
-      ...mistralReasoningTags,
-      ...commandRReasoningTags,
-      ...harmonyReasoningTags,
-      ...apertusReasoningTags,
-      ...seedOssReasoningTags,
-      ...minimaxReasoningTags,
-      ...kimiK3ReasoningTags,
-      ...gemma4ReasoningTags,
-    ].map((pair) => [pair[0], pair]),
-  ).values(),
-];
+/** Every reasoning tag pair a known model family writes. */
+export const KNOWN_REASONING_TAGS = ALL_REASONING_TAGS;
 
 /** The names `format` takes: `auto` and every built-in format. */
 export function formatNames(): string[] {

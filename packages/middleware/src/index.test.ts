@@ -5,6 +5,7 @@ describe('the package index', () => {
   it('exports the public API', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
+        'ALL_REASONING_TAGS',
         'MODEL_FAMILIES',
         'PROVIDER_OPTIONS_KEY',
         'kimiK3ToolMiddleware',

@@ -4,6 +4,7 @@ export { autoToolMiddleware } from './auto/auto-tool-middleware';
 export type { FormatName, FormatPreset } from './auto/format-presets';
 export type { ModelFamily } from './auto/model-registry';
 export { MODEL_FAMILIES, modelFamily } from './auto/model-registry';
+export { ALL_REASONING_TAGS } from './auto/reasoning-tags';
 export type { ToolMiddlewareForOptions } from './auto/tool-middleware-for';
 export { toolMiddlewareFor } from './auto/tool-middleware-for';
 export { createDispatchingDecoder } from './decoders/dispatching-decoder';

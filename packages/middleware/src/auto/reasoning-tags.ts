@@ -7,14 +7,12 @@ import { minimaxReasoningTags } from '../formats/minimax';
 import { mistralReasoningTags } from '../formats/mistral';
 import { seedOssReasoningTags } from '../formats/seed-oss';
 
-/** The reasoning tag pairs of every family toolbridge knows (formats.md §2.2), for reading any model. */
+/** The reasoning tag pairs of every family toolbridge knows, `<think>` first: what `autoToolMiddleware` reads. */
 export const ALL_REASONING_TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ...new Map<string, readonly [string, string]>(
     [
       ['<think>', '</think>'] as const,
       ['<thinking>', '</thinking>'] as const,
-      ['<seed:think>', '</seed:think>'] as const,
-      ['<|channel>thought', '<channel|>'] as const,
       ...mistralReasoningTags,
       ...commandRReasoningTags,
       ...harmonyReasoningTags,
