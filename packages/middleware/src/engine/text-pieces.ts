@@ -10,16 +10,14 @@ const BLOCK = 256;
 export class TextPieces {
   private readonly blocks: string[] = [];
   private readonly pieces: string[] = [];
-  private empty = true;
 
   /** Whether nothing (or only empty pieces) was pushed. */
   get isEmpty(): boolean {
-    return this.empty;
+    return this.blocks.length === 0 && this.pieces.length === 0;
   }
 
   push(piece: string): void {
     if (piece.length === 0) return;
-    this.empty = false;
     this.pieces.push(piece);
     if (this.pieces.length === BLOCK) {
       this.blocks.push(this.pieces.join(''));
