@@ -5,7 +5,7 @@ export type { FormatName, FormatPreset } from './auto/format-presets';
 export type { ModelFamily } from './auto/model-registry';
 export { MODEL_FAMILIES, modelFamily } from './auto/model-registry';
 export { ALL_REASONING_TAGS } from './auto/reasoning-tags';
-export type { ToolMiddlewareForOptions } from './auto/tool-middleware-for';
+export type { ToolMiddlewareForOptions, UnknownModelWarning } from './auto/tool-middleware-for';
 export { toolMiddlewareFor } from './auto/tool-middleware-for';
 export { createDispatchingDecoder } from './decoders/dispatching-decoder';
 export type { JsonCallDecoderOptions, JsonCallKeys } from './decoders/json-call-decoder';

@@ -104,6 +104,16 @@ describe('the model table', () => {
     expect(modelFamily('gpt-4o-mini')).toBeUndefined();
     expect(modelFamily('my-finetune')).toBeUndefined();
   });
+
+  it.each([undefined, null, '', ' ', 7])(
+    'refuses %j as an id with a TypeError naming the argument',
+    (modelId) => {
+      expect(() => modelFamily(modelId as never)).toThrow(TypeError);
+      expect(() => modelFamily(modelId as never)).toThrow(
+        /^modelFamily: the modelId argument must be a non-empty string/,
+      );
+    },
+  );
 });
 
 describe('toolMiddlewareFor', () => {
@@ -166,7 +176,10 @@ describe('toolMiddlewareFor', () => {
   it('gives an unknown model the Hermes prompt', async () => {
     const model = scriptedModel(['No call.']);
     await generateText({
-      model: wrapLanguageModel({ model, middleware: toolMiddlewareFor('my-finetune') }),
+      model: wrapLanguageModel({
+        model,
+        middleware: toolMiddlewareFor('my-finetune', { onUnknownModel: false }),
+      }),
       tools,
       prompt: 'Weather?',
     });

@@ -89,8 +89,33 @@ export const MODEL_FAMILIES: readonly ModelFamily[] = [
   { family: 'LFM2', match: /lfm-?2/, format: 'lfm2' },
 ];
 
-/** The family of a model id, or undefined for a model the table does not know. */
+/**
+ * Throws a TypeError naming the `modelId` argument of `caller` unless it is a non-empty string:
+ * an id read from an unset variable or setting would otherwise fail deep inside, or match no row.
+ */
+export function checkModelId(modelId: unknown, caller: string): asserts modelId is string {
+  if (typeof modelId !== 'string' || modelId.trim() === '') {
+    const got =
+      typeof modelId === 'string'
+        ? JSON.stringify(modelId)
+        : modelId == null
+          ? String(modelId)
+          : `a value of type ${typeof modelId}`;
+    throw new TypeError(
+      `${caller}: the modelId argument must be a non-empty string, the model id as the server names it (such as "qwen3-coder:30b"); got ${got}.`,
+    );
+  }
+}
+
+/**
+ * The family of a model id (as {@link MODEL_FAMILIES} lists them, first match wins, case
+ * ignored), or undefined for a model the table does not know: the row `toolMiddlewareFor`
+ * prompts by, to check an id without building a middleware.
+ *
+ * @throws TypeError when `modelId` is not a string or is empty.
+ */
 export function modelFamily(modelId: string): ModelFamily | undefined {
+  checkModelId(modelId, 'modelFamily');
   const id = modelId.toLowerCase();
   return MODEL_FAMILIES.find((row) => row.match.test(id));
 }

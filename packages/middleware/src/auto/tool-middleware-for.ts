@@ -4,25 +4,83 @@ import {
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';
-import { FORMAT_PRESETS, type FormatPreset } from './format-presets';
-import { modelFamily } from './model-registry';
+import { FORMAT_PRESETS, type FormatName, type FormatPreset } from './format-presets';
+import { checkModelId, modelFamily } from './model-registry';
 import { ALL_REASONING_TAGS } from './reasoning-tags';
 
-/** Options of {@link toolMiddlewareFor}: any option of `createToolMiddleware` but the protocol. */
-export type ToolMiddlewareForOptions = Omit<ToolMiddlewareOptions, 'protocol'>;
+/** What {@link toolMiddlewareFor} tells `onUnknownModel` about an id no row of the model table matches. */
+export interface UnknownModelWarning {
+  /** The model id, as it was given. */
+  modelId: string;
+  /** The format the model is prompted in instead: always `hermes`. Every known format is still read back. */
+  fallback: FormatName;
+  /** The warning in one line, as the default handler prints it. */
+  message: string;
+}
+
+/** Options of {@link toolMiddlewareFor}: any option of `createToolMiddleware` but the protocol, and `onUnknownModel`. */
+export type ToolMiddlewareForOptions = Omit<ToolMiddlewareOptions, 'protocol'> & {
+  /**
+   * Told when no row of the model table matches the id, once per `toolMiddlewareFor` call
+   * (when the middleware is built, never on a model call). `false`: say nothing.
+   *
+   * Default: `console.warn` with the message, once per id in the process (it remembers the
+   * last 100 ids), so that building the middleware per request does not repeat it. A handler
+   * of your own is called every time.
+   */
+  onUnknownModel?: ((warning: UnknownModelWarning) => void) | false;
+};
+
+/**
+ * How many unknown ids the default `onUnknownModel` remembers having warned about: ids can come
+ * from users (a proxy passing on the model asked for), so the set is bounded; past the bound,
+ * the oldest id is forgotten and would be warned about again.
+ */
+const UNKNOWN_MODEL_IDS_REMEMBERED = 100;
+const warnedIds = new Set<string>();
+
+function warnOnce({ modelId, message }: UnknownModelWarning): void {
+  if (warnedIds.has(modelId)) return;
+  if (warnedIds.size >= UNKNOWN_MODEL_IDS_REMEMBERED) {
+    warnedIds.delete(warnedIds.values().next().value!);
+  }
+  warnedIds.add(modelId);
+  console.warn(message);
+}
+
+/** The format an id no row matches is prompted in. */
+const FALLBACK_FORMAT = 'hermes' satisfies FormatName;
 
 /**
  * The tool middleware for a model id as servers name it (`qwen3-coder:30b`,
  * `meta-llama/Llama-3.1-8B-Instruct`, `gpt-oss:20b`…): the model is prompted in its own
  * format, with the reasoning its template opens, and every known format is read back
- * (`autoProtocol`) as the safety net. An unknown id gets the Hermes prompt.
+ * (`autoProtocol`) as the safety net. {@link modelFamily} tells which row of the table an id
+ * matches.
+ *
+ * An id no row matches gets the Hermes prompt (what `autoToolMiddleware` does) and a warning
+ * through `options.onUnknownModel` (by default `console.warn`, once per id; `false` silences it).
+ *
+ * @throws TypeError when `modelId` is not a string or is empty (an unset variable, say).
  */
 export function toolMiddlewareFor(
   modelId: string,
   options: ToolMiddlewareForOptions = {},
 ): LanguageModelV4Middleware {
+  checkModelId(modelId, 'toolMiddlewareFor');
+  const { onUnknownModel = warnOnce, ...middlewareOptions } = options;
   const family = modelFamily(modelId);
-  const preset: FormatPreset = FORMAT_PRESETS[family?.format ?? 'hermes'];
+  if (family === undefined && onUnknownModel !== false) {
+    onUnknownModel({
+      modelId,
+      fallback: FALLBACK_FORMAT,
+      message:
+        `toolbridge: no row of the model table matches the model id ${JSON.stringify(modelId)}; ` +
+        `toolMiddlewareFor falls back to the Hermes prompt (format "${FALLBACK_FORMAT}") and reads every known format back. ` +
+        "Use the middleware of the model's format if you know it, or pass onUnknownModel: false to silence this (see docs/models.md).",
+    });
+  }
+  const preset: FormatPreset = FORMAT_PRESETS[family?.format ?? FALLBACK_FORMAT];
   // The family's own tags first: the first pair is the one a template-opened block closes.
   const reasoningTags = [
     ...new Map(
@@ -33,7 +91,7 @@ export function toolMiddlewareFor(
     toolSystemPromptTemplate: preset.prompt,
     reasoningTags,
     ...(family?.startWithReasoning ? { startWithReasoning: true } : {}),
-    ...options,
+    ...middlewareOptions,
     protocol: autoProtocol({ prompt: preset.protocol() }),
   });
 }

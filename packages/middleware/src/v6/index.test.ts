@@ -1,7 +1,7 @@
 import type { LanguageModelV3Middleware } from '@ai-sdk/provider-v3';
 import { wrapLanguageModel } from 'ai-v6';
 import { MockLanguageModelV3 } from 'ai-v6/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as main from '../index';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import * as v6 from './index';
@@ -64,6 +64,16 @@ describe('the v6 entry', () => {
     const native = v6.createToolMiddleware({ protocol: v6.nativeProtocol() });
     expect(native.specificationVersion).toBe('v3');
     expect(native.transformParams).toBeUndefined();
+  });
+
+  it('builds toolMiddlewareFor with the same checks and warning hook as the main entry', () => {
+    const onUnknownModel = vi.fn();
+    expect(v6.toolMiddlewareFor('my-finetune', { onUnknownModel }).specificationVersion).toBe('v3');
+    expect(onUnknownModel).toHaveBeenCalledWith(
+      expect.objectContaining({ modelId: 'my-finetune', fallback: 'hermes' }),
+    );
+    expect(() => v6.toolMiddlewareFor(undefined as never)).toThrow(TypeError);
+    expect(() => v6.toolMiddlewareFor(undefined as never)).toThrow(/modelId/);
   });
 
   it('shares everything that does not depend on the SDK major with the main entry', () => {

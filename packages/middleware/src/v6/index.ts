@@ -84,7 +84,11 @@ export const autoToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
   core.autoToolMiddleware,
 );
 
-/** `toolMiddlewareFor` of `@toolbridge/middleware` for AI SDK 6: the middleware for a model id. */
+/**
+ * `toolMiddlewareFor` of `@toolbridge/middleware` for AI SDK 6: the middleware for a model id.
+ * Same options (`onUnknownModel` included), same warning for an id no row matches, same
+ * TypeError for a missing or empty id.
+ */
 export function toolMiddlewareFor(
   modelId: string,
   options?: core.ToolMiddlewareForOptions,
