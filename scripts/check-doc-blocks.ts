@@ -5,6 +5,10 @@
 // repository's TypeScript. A block preceded by the line `<!-- fragment -->` (blank lines may
 // sit between) is a piece of a larger program: it is only checked for syntax. Errors name the
 // Markdown file and line. Run `pnpm build` first: imports resolve to the packages' dist/.
+//
+// It also checks that every page whose TypeScript imports `@toolbridge/middleware` (typed for
+// ai@7) tells AI SDK 6 users, right after the first such block (or before it), to import the
+// same names from `@toolbridge/middleware/v6`: the line starting with `v6Line` below.
 import {
   existsSync,
   mkdirSync,
@@ -23,12 +27,15 @@ const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.doc-blocks');
 const fragmentMarker = '<!-- fragment -->';
 const languages = new Set(['ts', 'typescript']);
+const v6Line = '> With `ai@6`, import the same names from `@toolbridge/middleware/v6`';
 
 interface Block {
   /** Markdown file, relative to the repository root. */
   file: string;
   /** 1-based line of the block's first code line in the Markdown file. */
   line: number;
+  /** 1-based line of the block's closing fence. */
+  end: number;
   /** Indentation of the fence, removed from every code line. */
   indent: number;
   code: string;
@@ -102,6 +109,7 @@ function blocksIn(file: string, text: string): Block[] {
     blocks.push({
       file,
       line: open!.start + 2,
+      end: index + 1,
       indent: open!.indent,
       code: body.join('\n'),
       fragment: open!.fragment,
@@ -161,9 +169,37 @@ function resolvePackage(name: string, space: ReturnType<typeof workspace>): stri
   return undefined;
 }
 
-const blocks = markdownFiles().flatMap((file) =>
-  blocksIn(file, readFileSync(join(root, file), 'utf8')),
+const texts = new Map(
+  markdownFiles().map((file): [string, string] => [file, readFileSync(join(root, file), 'utf8')]),
 );
+const blocks = [...texts].flatMap(([file, text]) => blocksIn(file, text));
+
+/**
+ * Pages whose first block importing `@toolbridge/middleware` is not followed by the `v6Line`
+ * (its first non-blank line after the block, or any line before it), and how many pages have it.
+ */
+function v6LineProblems(): { problems: string[]; pages: number } {
+  const problems: string[] = [];
+  let pages = 0;
+  for (const [file, text] of texts) {
+    const first = blocks.find(
+      (block) => block.file === file && importsOf(block.code).includes('@toolbridge/middleware'),
+    );
+    if (!first) continue;
+    pages++;
+    const lines = text.split('\n').map((line) => line.trim());
+    let next = first.end;
+    while (next < lines.length && lines[next] === '') next++;
+    const at = lines.findIndex((line) => line.startsWith(v6Line));
+    if (at === -1 || at > next) {
+      problems.push(
+        `${file}:${first.end}: this block imports '@toolbridge/middleware' (ai@7); put the line "${v6Line} ([AI SDK 6](…/middleware.md#ai-sdk-6))." after it, for ai@6 users`,
+      );
+    }
+  }
+  return { problems, pages };
+}
+const v6 = v6LineProblems();
 
 const missingBuild = ['rjson', 'rxml', 'middleware'].filter(
   (name) => !existsSync(join(root, 'packages', name, 'dist', 'index.d.mts')),
@@ -268,8 +304,11 @@ if (problems.length > 0) {
   console.error(
     `(the generated modules are in ${relative(root, outDir)}/; mark a block that is only a piece of a program with ${fragmentMarker} on the line before its fence)`,
   );
-  process.exit(1);
 }
+if (v6.problems.length > 0) {
+  console.error(`Pages that do not say what to import with ai@6:\n${v6.problems.join('\n')}`);
+}
+if (problems.length > 0 || v6.problems.length > 0) process.exit(1);
 console.log(
-  `check-doc-blocks: ${blocks.length} TypeScript blocks, ${blocks.length - fragments} compiled, ${fragments} fragments syntax-checked`,
+  `check-doc-blocks: ${blocks.length} TypeScript blocks, ${blocks.length - fragments} compiled, ${fragments} fragments syntax-checked; ${v6.pages} pages importing @toolbridge/middleware say what to import with ai@6`,
 );
