@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import type { JSONSchema7 } from 'json-schema';
 
@@ -26,16 +27,9 @@ export interface BfclCase {
   calls: Array<{ toolName: string; input: Record<string, unknown> }>;
 }
 
-/** Where the data set is: TOOLBRIDGE_BFCL_DIR, or `shared/data/bfcl` beside the repository. */
+/** The data set's folder, vendored in the repository beside this package's sources. */
 export function bfclDirectory(): string {
-  const directory =
-    process.env['TOOLBRIDGE_BFCL_DIR'] ?? resolve(import.meta.dirname, '../../../shared/data/bfcl');
-  if (!existsSync(join(directory, 'questions'))) {
-    throw new Error(
-      `The BFCL data set is not at ${directory}; set TOOLBRIDGE_BFCL_DIR to its folder.`,
-    );
-  }
-  return directory;
+  return fileURLToPath(new URL('../data/bfcl', import.meta.url));
 }
 
 /** BFCL's type names (Python, Java, JavaScript) as JSON Schema types; `any` means no type. */

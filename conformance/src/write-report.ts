@@ -30,7 +30,7 @@ const lines = [
   '',
   '## BFCL round trip',
   '',
-  `Every case of the Berkeley Function Calling Leaderboard subset in \`../shared/data/bfcl\` (${cases.length} cases,`,
+  `Every case of the Berkeley Function Calling Leaderboard subset vendored in \`conformance/data/bfcl\` (${cases.length} cases,`,
   'real tool schemas and ground-truth calls; BFCL types mapped to JSON Schema, the first acceptable value of each',
   'parameter taken), in each text protocol: the system prompt is rendered, the calls are written as a model',
   'following the protocol writes them (prose before and after; XML string fields raw, code included;',
