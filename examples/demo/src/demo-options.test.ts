@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROMPT, readDemoOptions, SCRIPTED_MODEL, UsageError } from './demo-options.ts';
+import {
+  DEFAULT_PROMPT,
+  readDemoOptions,
+  SCRIPTED_MODEL,
+  USAGE,
+  UsageError,
+} from './demo-options.ts';
+import { PROTOCOLS } from './demo-script.ts';
 
 describe('readDemoOptions', () => {
   it('defaults to the scripted model and the hermes protocol', () => {
@@ -29,6 +36,22 @@ describe('readDemoOptions', () => {
       prompt: 'hi',
     });
     expect(readDemoOptions(['--model', 'flag'], { TOOLBRIDGE_MODEL: 'env' }).model).toBe('flag');
+  });
+
+  it('reads the protocols that pick the format by model id or read every format', () => {
+    expect(readDemoOptions(['--protocol', 'auto'], {}).protocol).toBe('auto');
+    expect(
+      readDemoOptions(['--protocol', 'model-id', '--model', 'qwen3-coder:30b'], {}),
+    ).toMatchObject({ protocol: 'model-id', model: 'qwen3-coder:30b' });
+  });
+
+  it('lists every protocol in the usage and in the error for an unknown one', () => {
+    for (const protocol of PROTOCOLS) expect(USAGE).toContain(protocol);
+    expect(USAGE).toContain('toolMiddlewareFor');
+    expect(() => readDemoOptions(['--protocol', 'yaml'], {})).toThrow(
+      `choose one of ${PROTOCOLS.join(', ')}.`,
+    );
+    expect(PROTOCOLS).toEqual(expect.arrayContaining(['auto', 'model-id']));
   });
 
   it('reads --timeout in seconds, fractions included', () => {

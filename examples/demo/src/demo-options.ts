@@ -28,7 +28,11 @@ A command-line agent on the Vercel AI SDK whose model has no native tool calling
 toolbridge writes the tools into the prompt and parses the calls out of its text.
 
 Options:
-  --protocol <name>  ${PROTOCOLS.join(' | ')} (default: hermes)
+  --protocol <name>  how the model writes calls (default: hermes):
+                     ${PROTOCOLS.join(' | ')}
+                     auto: the Hermes prompt, every known format read back
+                     model-id: the format toolMiddlewareFor picks for the --model id
+                     (docs/models.md), every known format read back
   --base-url <url>   an OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (Ollama)
   --model <id>       the model to ask (required with --base-url)
   --api-key <key>    the endpoint's API key, if it needs one

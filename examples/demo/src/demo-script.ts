@@ -1,8 +1,20 @@
 import { assistantTurns, type ChatRequest, type ScriptedTurn } from 'scripted-server';
 
-/** The protocols the demo can show, each a way a model writes tool calls. */
-export const PROTOCOLS = ['hermes', 'gemma', 'xml', 'tool-call-tag', 'native'] as const;
+/** The ways the scripted model can write tool calls: four text formats, and the server's own tool calling. */
+const SCRIPT_FORMATS = ['hermes', 'gemma', 'xml', 'tool-call-tag', 'native'] as const;
+type ScriptFormat = (typeof SCRIPT_FORMATS)[number];
+
+/**
+ * The protocols the demo can show: each format of the script, `auto` (the Hermes prompt, every
+ * known format read back) and `model-id` (the middleware `toolMiddlewareFor` picks by the model id).
+ */
+export const PROTOCOLS = [...SCRIPT_FORMATS, 'auto', 'model-id'] as const;
 export type DemoProtocol = (typeof PROTOCOLS)[number];
+
+/** The format the scripted model writes for a protocol: Hermes for those that read any format. */
+export function scriptFormat(protocol: DemoProtocol): ScriptFormat {
+  return protocol === 'auto' || protocol === 'model-id' ? 'hermes' : protocol;
+}
 
 interface Call {
   name: string;
@@ -23,7 +35,7 @@ const FINAL_ANSWER =
   'The clock tool gave the current time in Oslo above.';
 
 /** How a model trained on each format writes a call. */
-const writeCall: Record<Exclude<DemoProtocol, 'native'>, (call: Call) => string> = {
+const writeCall: Record<Exclude<ScriptFormat, 'native'>, (call: Call) => string> = {
   hermes: (call) => `<tool_call>\n${JSON.stringify(call)}\n</tool_call>`,
   gemma: (call) => `\`\`\`tool_call\n${JSON.stringify(call)}\n\`\`\``,
   xml: (call) =>
@@ -35,7 +47,7 @@ const writeCall: Record<Exclude<DemoProtocol, 'native'>, (call: Call) => string>
 };
 
 function turn(
-  protocol: DemoProtocol,
+  protocol: ScriptFormat,
   prose: string,
   calls: Call[],
   thought?: string,
@@ -50,7 +62,8 @@ function turn(
  * reasoning), read the notes, then compute the total and check the clock (in parallel, or one
  * call per reply for the one-call protocol), then answer.
  */
-export function demoScript(protocol: DemoProtocol): ScriptedTurn[] {
+export function demoScript(demoProtocol: DemoProtocol): ScriptedTurn[] {
+  const protocol = scriptFormat(demoProtocol);
   const opening = turn(protocol, "I'll start by reading your notes.", [readNotes], THOUGHT);
   const answer = { text: FINAL_ANSWER };
   if (protocol === 'tool-call-tag') {

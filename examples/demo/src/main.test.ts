@@ -51,6 +51,21 @@ describe('pnpm demo', () => {
     expect(stdout).toMatch(/— steps: 3 · tool calls: 3 · tokens: \d+ in, \d+ out/);
   });
 
+  it('serves the scripted model under the --model id, for --protocol model-id', async () => {
+    const { code, stdout, stderr } = await runCli([
+      '--protocol',
+      'model-id',
+      '--model',
+      'qwen3-coder:30b',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Talking to a scripted model');
+    expect(stdout).toContain('hermes format');
+    expect(stdout).toContain('✓ calculator');
+    expect(stdout).not.toContain('model table');
+  });
+
   it('records each model call to the file --record names, for toolbridge inspect', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'demo-record-'));
     try {

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { Workspace } from 'file-agent';
 import { startScriptedServer } from 'scripted-server';
 import { readDemoOptions, SCRIPTED_MODEL, USAGE, UsageError } from './demo-options.ts';
-import { respondWithScript } from './demo-script.ts';
+import { respondWithScript, scriptFormat } from './demo-script.ts';
 import { describeError } from './describe-error.ts';
 import { runDemo } from './run-demo.ts';
 import { streamTerminal } from './terminal.ts';
@@ -27,7 +27,8 @@ async function main(): Promise<number> {
   const server =
     options.baseURL === undefined
       ? await startScriptedServer({
-          models: [SCRIPTED_MODEL],
+          // Under the --model id too: `--protocol model-id` picks the prompt by it.
+          models: [...new Set([SCRIPTED_MODEL, options.model])],
           respond: respondWithScript(options.protocol),
         })
       : undefined;
@@ -36,7 +37,7 @@ async function main(): Promise<number> {
     terminal.write(
       terminal.style(
         'yellow',
-        `Talking to a scripted model at ${baseURL} (${options.protocol} format).`,
+        `Talking to a scripted model at ${baseURL} (${scriptFormat(options.protocol)} format).`,
       ) +
         terminal.style(
           'dim',

@@ -44,10 +44,14 @@ describe.each(PROTOCOLS)('the demo with the %s protocol, over HTTP', (protocol) 
           /\n▸ calculator \{"expression":"3 \* 19\.99 \+ 4\.5"\}\n▸ clock \{"timeZone":"Europe\/Oslo"\}\n {2}✓ calculator/,
         );
       }
+      // toolMiddlewareFor does not know the scripted model's id: the demo says what it falls back to.
+      const unknownModel = `⚠ no row of the model table matches "${SCRIPTED_MODEL}": prompting in the hermes format, reading every format back\n`;
+      if (protocol === 'model-id') expect(output.startsWith(unknownModel)).toBe(true);
+      else expect(output).not.toContain('model table');
       // Reasoning in <think> tags is set apart from the answer.
       if (protocol === 'native') expect(output).not.toContain('┆');
       else
-        expect(output).toMatch(
+        expect(output.replace(unknownModel, '')).toMatch(
           /^┆ The user wants .+\n┆ I should read notes\.txt first.+\n\nI'll start by reading your notes\.\n▸ read_file/,
         );
       expect(summary).toEqual({
@@ -67,6 +71,32 @@ describe.each(PROTOCOLS)('the demo with the %s protocol, over HTTP', (protocol) 
         expect(last.messages.map((message) => message.role)).not.toContain('tool');
         expect(JSON.stringify(last.messages)).toContain('64.47');
       }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the demo with the model-id protocol', () => {
+  it('prompts a model the table knows in its own format, and reads the calls it writes', async () => {
+    const modelId = 'qwen3-coder:30b';
+    const server = await startScriptedServer({
+      models: [modelId],
+      respond: respondWithScript('model-id'),
+    });
+    try {
+      const terminal = recordingTerminal();
+      const summary = await runDemo({
+        model: createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat(modelId),
+        protocol: 'model-id',
+        prompt: 'What do I owe?',
+        sandbox,
+        terminal,
+        now,
+      });
+      expect(terminal.output()).not.toContain('model table');
+      expect(JSON.stringify(server.requests[0]!.messages)).toContain('<function=');
+      expect(summary.toolCalls).toBe(3);
     } finally {
       await server.close();
     }

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import {
+  autoToolMiddleware,
   createToolMiddleware,
   gemmaToolMiddleware,
   hermesToolMiddleware,
@@ -8,6 +9,7 @@ import {
   type ToolbridgeCallOptions,
   toolbridgeOptions,
   toolCallTagMiddleware,
+  toolMiddlewareFor,
   xmlToolMiddleware,
 } from '@toolbridge/middleware';
 import {
@@ -26,13 +28,36 @@ import type { Terminal } from './terminal.ts';
 import { Transcript } from './transcript.ts';
 import { Watchdog } from './watchdog.ts';
 
-const middlewares: Record<DemoProtocol, LanguageModelV4Middleware> = {
+const middlewares: Record<Exclude<DemoProtocol, 'model-id'>, LanguageModelV4Middleware> = {
   hermes: hermesToolMiddleware,
   gemma: gemmaToolMiddleware,
   xml: xmlToolMiddleware,
   'tool-call-tag': toolCallTagMiddleware,
   native: createToolMiddleware({ protocol: nativeProtocol() }),
+  auto: autoToolMiddleware,
 };
+
+/**
+ * The middleware for a protocol; for `model-id`, the one `toolMiddlewareFor` picks by the
+ * model's id, with its warning for an id the table does not know shown as a line of the run.
+ */
+function middlewareFor(
+  protocol: DemoProtocol,
+  model: LanguageModel,
+  transcript: Transcript,
+  terminal: Terminal,
+): LanguageModelV4Middleware {
+  if (protocol !== 'model-id') return middlewares[protocol];
+  return toolMiddlewareFor(typeof model === 'string' ? model : model.modelId, {
+    onUnknownModel: ({ modelId, fallback }) =>
+      transcript.line(
+        terminal.style(
+          'yellow',
+          `⚠ no row of the model table matches "${modelId}": prompting in the ${fallback} format, reading every format back`,
+        ),
+      ),
+  });
+}
 
 /** What a run did, for the summary line. */
 export interface DemoSummary {
@@ -126,6 +151,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
       ? watchdog.signal
       : AbortSignal.any([options.abortSignal, watchdog.signal]);
 
+  const middleware = middlewareFor(options.protocol, options.model, transcript, terminal);
   const result = streamText({
     model: wrapLanguageModel({
       model: options.model as never,
@@ -134,7 +160,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
       // tool middleware alone.
       middleware: recordModelOutput({
         file: options.recordFile,
-        middleware: middlewares[options.protocol],
+        middleware,
       }),
     }),
     system: 'You are a helpful assistant. Use the tools when they help, then answer briefly.',
