@@ -112,6 +112,28 @@ describe('parse', () => {
     expect(parse('<tags>a</tags>', weather)).toEqual({ tags: ['a'] });
   });
 
+  it('reads an array field holding only whitespace as [], and keeps the empty items of a string list', () => {
+    const schema: JsonSchemaObject = {
+      type: 'object',
+      properties: {
+        note: { type: 'array', items: { type: 'string' } },
+        tags: weather.properties!['tags']!,
+      },
+    };
+    for (const note of ['<note>\n  </note>', '<note></note>', '<note/>']) {
+      expect(parse(note, schema)).toStrictEqual({ note: [] });
+    }
+    expect(parse('<tags><item>a</item><item></item><item>b</item></tags>', schema)).toStrictEqual({
+      tags: ['a', '', 'b'],
+    });
+    expect(parse('<tags><item>a</item><item/><item> </item></tags>', schema)).toStrictEqual({
+      tags: ['a', '', ''],
+    });
+    expect(parse('<tags>a</tags><tags></tags><tags>b</tags>', schema)).toStrictEqual({
+      tags: ['a', '', 'b'],
+    });
+  });
+
   it('reads elements the schema does not declare as text and objects, repeated ones as arrays', () => {
     expect(parse('<x>a</x><y><z>a</z><z>b</z>tail</y>', { type: 'object' })).toStrictEqual({
       x: 'a',

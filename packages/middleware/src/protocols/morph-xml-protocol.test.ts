@@ -320,6 +320,37 @@ describe('morphXmlProtocol', () => {
     ).toEqual([{ items: [{ a: 1 }, { a: 3 }] }]);
   });
 
+  it('reads an array argument holding only whitespace as [], and keeps the empty items of a string list', () => {
+    const annotate = tool('annotate', {
+      note: { type: 'array', items: { type: 'string' } },
+      tags: { type: 'array', items: { type: 'string' } },
+    });
+    const cases: Array<[string, unknown]> = [
+      ['<annotate><note>\n  </note></annotate>', { note: [] }],
+      [
+        '<annotate><tags><item>a</item><item></item><item>b</item></tags></annotate>',
+        { tags: ['a', '', 'b'] },
+      ],
+      ['<annotate><tags>a</tags><tags></tags><tags>b</tags></annotate>', { tags: ['a', '', 'b'] }],
+    ];
+    for (const [text, input] of cases) {
+      // Whole, one character at a time and in random chunks alike…
+      expect(readXml(`Noted. ${text}`, { tools: [annotate] })).toMatchObject({
+        text: 'Noted. ',
+        inputs: [input],
+      });
+      // …and the generate path gives those parts.
+      const generated = protocol.parseGeneratedText({
+        text,
+        tools: [annotate],
+        generateId: counterIds(),
+      });
+      expect(
+        generated.map((part) => (part.type === 'tool-call' ? JSON.parse(part.input) : part)),
+      ).toStrictEqual([input]);
+    }
+  });
+
   it('never writes a #text key: text beside argument elements is dropped and reported', () => {
     const locate = tool('locate', {
       place: { type: 'object', properties: { city: { type: 'string' }, zip: { type: 'string' } } },
