@@ -195,7 +195,11 @@ export type { JsonMixProtocolOptions } from './protocols/json-mix-protocol';
 export { jsonMixProtocol } from './protocols/json-mix-protocol';
 export type { MorphXmlProtocolOptions } from './protocols/morph-xml-protocol';
 export { morphXmlProtocol } from './protocols/morph-xml-protocol';
-export type { NativeProtocolOptions, NativeToolProtocol } from './protocols/native-protocol';
+export type {
+  NativeProtocolOptions,
+  NativeRepairOptions,
+  NativeToolProtocol,
+} from './protocols/native-protocol';
 export { nativeProtocol } from './protocols/native-protocol';
 export type { RecordModelOutputOptions } from './recorder/record-model-output';
 export { recordModelOutput } from './recorder/record-model-output';

@@ -135,11 +135,23 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
       }
       return { tools, toolChoice: undefined };
     };
+    /** The schemas and the error handler that generate and stream repair native calls with alike. */
+    const nativeRepair = (params: LanguageModelV4CallOptions) => {
+      const onError = errorHandler(params);
+      return {
+        schemaOf: (name: string) =>
+          params.tools?.find(
+            (tool): tool is LanguageModelV4FunctionTool =>
+              tool.type === 'function' && tool.name === name,
+          )?.inputSchema as JsonSchema | undefined,
+        ...(onError === undefined ? {} : { onError }),
+      };
+    };
     return {
       specificationVersion: 'v4',
       async wrapGenerate({ doGenerate, params }) {
         const result = await doGenerate();
-        const content = protocol.repairContent(result.content);
+        const content = protocol.repairContent(result.content, nativeRepair(params));
         const context = salvageContext(params);
         if (context === undefined) return { ...result, content };
         const parse = parseOptions(params, context);
@@ -161,12 +173,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
       },
       async wrapStream({ doStream, params }) {
         const { stream, ...rest } = await doStream();
-        const schemaOf = (name: string) =>
-          params.tools?.find(
-            (tool): tool is LanguageModelV4FunctionTool =>
-              tool.type === 'function' && tool.name === name,
-          )?.inputSchema as JsonSchema | undefined;
-        const repaired = protocol.repairStream(stream, schemaOf);
+        const repaired = protocol.repairStream(stream, nativeRepair(params));
         const context = salvageContext(params);
         if (context === undefined) return { ...rest, stream: repaired };
         const parse = parseOptions(params, context);
@@ -184,21 +191,26 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
     formatToolResponse: options.toolResponsePromptTemplate ?? textProtocol.formatToolResponse,
   };
 
-  function parseOptions(params: LanguageModelV4CallOptions, context: CallContext): ParseOptions {
+  /** The call's `onError`: the handler the user configured, and a recorder's observer. */
+  function errorHandler(params: LanguageModelV4CallOptions): ToolbridgeErrorHandler | undefined {
     const perCall = readCallOptions(params) as ToolbridgeCallOptions;
-    const forced = forcedTools(context.tools, context.toolChoice);
     const configured = perCall.onError ?? options.onError;
     // A recorder sees every report besides the handler the user configured.
     const observer = readCallOptions(params)[REPORT_OBSERVER_KEY] as
       | ToolbridgeErrorHandler
       | undefined;
-    const onError: ToolbridgeErrorHandler | undefined =
-      observer === undefined
-        ? configured
-        : (message, metadata) => {
-            observer(message, metadata);
-            configured?.(message, metadata);
-          };
+    return observer === undefined
+      ? configured
+      : (message, metadata) => {
+          observer(message, metadata);
+          configured?.(message, metadata);
+        };
+  }
+
+  function parseOptions(params: LanguageModelV4CallOptions, context: CallContext): ParseOptions {
+    const perCall = readCallOptions(params) as ToolbridgeCallOptions;
+    const forced = forcedTools(context.tools, context.toolChoice);
+    const onError = errorHandler(params);
     const emitRaw = perCall.emitRawToolCallTextOnError ?? options.emitRawToolCallTextOnError;
     const cutOffCalls = perCall.cutOffCalls ?? options.cutOffCalls;
     const startWithReasoning = perCall.startWithReasoning ?? options.startWithReasoning;

@@ -5,7 +5,7 @@ import {
   convertReadableStreamToArray,
   MockLanguageModelV4,
 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { usage } from '../testing/mock-model';
@@ -70,11 +70,17 @@ describe('nativeProtocol', () => {
     ]);
   });
 
-  it('passes input that cannot be repaired on unchanged, and reads an empty input as {}', () => {
+  it('rejects input that cannot be repaired with the text read before the fault, and reads an empty input as {}', () => {
     const protocol = nativeProtocol();
-    expect(protocol.repairToolCall({ input: '{"city": ' }).input).toBe('{"city": ');
+    const cut = protocol.repairToolCall({ input: '{"city": ' });
+    expect(cut.input).toBe('{"city":');
+    expect(cut).toMatchObject({
+      providerMetadata: { toolbridge: { rawToolCallText: '{"city": ', rejected: true } },
+    });
+    expect(protocol.repairToolCall({ input: '42' }).input).toBe('{');
     expect(protocol.repairToolCall({ input: '' }).input).toBe('{}');
-    expect(protocol.repairToolCall({ input: '{"ok":true}' }).input).toBe('{"ok":true}');
+    expect(protocol.repairToolCall({ input: ' \n' }).input).toBe('{}');
+    expect(protocol.repairToolCall({ input: '{"ok": true}' })).toEqual({ input: '{"ok":true}' });
   });
 });
 
@@ -123,6 +129,168 @@ describe('nativeProtocol streaming', () => {
       expect(result.input).not.toBe('');
       expect(() => JSON.parse(result.input)).toThrow();
     }
+  });
+});
+
+describe('nativeProtocol: generate and stream agree', () => {
+  const agreeTools = {
+    get_weather: tool({
+      inputSchema: z.object({ city: z.string() }),
+      execute: vi.fn(async ({ city }: { city: string }) => `sunny in ${city}`),
+    }),
+    ping: tool({ inputSchema: z.object({}), execute: vi.fn(async () => 'pong') }),
+    forecast: tool({
+      inputSchema: z.object({ city: z.string(), days: z.number().int() }),
+      execute: vi.fn(async ({ city }: { city: string }) => `sunny in ${city}`),
+    }),
+  };
+  const finish = { unified: 'tool-calls', raw: 'tool_calls' } as const;
+
+  function reporting() {
+    const reports: Array<{ reason: string; rawText: string }> = [];
+    const middleware = createToolMiddleware({
+      protocol: nativeProtocol(),
+      onError: (_message, { reason, rawText }) => reports.push({ reason, rawText }),
+    });
+    return { reports, middleware };
+  }
+
+  /** A native call in generate: its input as the AI SDK saw it, and what ran. */
+  async function generated(toolName: string, input: string) {
+    const { reports, middleware } = reporting();
+    const model = new MockLanguageModelV4({
+      doGenerate: {
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName, input }],
+        finishReason: finish,
+        usage,
+        warnings: [],
+      },
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware }),
+      tools: agreeTools,
+      prompt: 'Go',
+    });
+    const [call] = result.toolCalls;
+    return {
+      input: call!.input,
+      invalid: call!.invalid === true,
+      ran: result.toolResults.length,
+      reports,
+    };
+  }
+
+  /**
+   * A native call in stream, its input streamed as `deltas` (none: `tool-input-start` and
+   * `tool-input-end` only; undefined: a lone `tool-call`).
+   */
+  async function streamed(toolName: string, input: string, deltas: string[] | undefined) {
+    const { reports, middleware } = reporting();
+    const parts: LanguageModelV4StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      ...(deltas === undefined
+        ? []
+        : [
+            { type: 'tool-input-start' as const, id: 'c1', toolName },
+            ...deltas.map((delta) => ({ type: 'tool-input-delta' as const, id: 'c1', delta })),
+            { type: 'tool-input-end' as const, id: 'c1' },
+          ]),
+      { type: 'tool-call', toolCallId: 'c1', toolName, input },
+      { type: 'finish', finishReason: finish, usage },
+    ];
+    const result = streamText({
+      model: wrapLanguageModel({
+        model: new MockLanguageModelV4({
+          doStream: { stream: convertArrayToReadableStream(parts) },
+        }),
+        middleware,
+      }),
+      tools: agreeTools,
+      prompt: 'Go',
+    });
+    const sent: string[] = [];
+    for await (const part of result.fullStream) {
+      if (part.type === 'tool-input-delta') sent.push(part.delta);
+    }
+    const [call] = await result.toolCalls;
+    return {
+      deltas: sent.join(''),
+      input: call!.input,
+      invalid: call!.invalid === true,
+      ran: (await result.toolResults).length,
+      reports,
+    };
+  }
+
+  it('rejects input that is no JSON with the same input in both paths', async () => {
+    const expected = {
+      input: '{',
+      invalid: true,
+      ran: 0,
+      reports: [{ reason: 'invalid-call', rawText: 'not json at all' }],
+    };
+    expect(await generated('get_weather', 'not json at all')).toEqual(expected);
+    expect(await streamed('get_weather', 'not json at all', ['n', 'ot json ', 'at all'])).toEqual({
+      ...expected,
+      deltas: '{',
+    });
+    expect(await streamed('get_weather', 'not json at all', undefined)).toEqual({
+      ...expected,
+      deltas: '',
+    });
+  });
+
+  it('rejects an array with the same input in both paths', async () => {
+    const expected = {
+      input: '{',
+      invalid: true,
+      ran: 0,
+      reports: [{ reason: 'invalid-call', rawText: '[1, 2,]' }],
+    };
+    expect(await generated('get_weather', '[1, 2,]')).toEqual(expected);
+    expect(await streamed('get_weather', '[1, 2,]', ['[1, ', '2,]'])).toEqual({
+      ...expected,
+      deltas: '{',
+    });
+    expect(await streamed('get_weather', '[1, 2,]', [])).toEqual({ ...expected, deltas: '{' });
+  });
+
+  it('reads an empty input as {} in both paths, and its deltas say {}', async () => {
+    const expected = { input: {}, invalid: false, ran: 1, reports: [] };
+    expect(await generated('ping', '')).toEqual(expected);
+    expect(await streamed('ping', '', [])).toEqual({ ...expected, deltas: '{}' });
+    expect(await streamed('ping', '', undefined)).toEqual({ ...expected, deltas: '' });
+  });
+
+  it('types values by the schema in both paths', async () => {
+    const expected = { input: { city: 'Rome', days: 3 }, invalid: false, ran: 1, reports: [] };
+    expect(await generated('forecast', "{city: 'Rome', days: '3',}")).toEqual(expected);
+    expect(
+      await streamed('forecast', "{city: 'Rome', days: '3',}", ["{city: 'Ro", "me', days: '3',}"]),
+    ).toEqual({ ...expected, deltas: '{"city":"Rome","days":3}' });
+  });
+
+  it('reports a native call cut off inside its input in both paths', async () => {
+    const expected = {
+      input: '{"city":"Ro',
+      invalid: true,
+      ran: 0,
+      reports: [{ reason: 'call-cut-off', rawText: '{"city": "Ro' }],
+    };
+    expect(await generated('get_weather', '{"city": "Ro')).toEqual(expected);
+    expect(await streamed('get_weather', '{"city": "Ro', ['{"ci', 'ty": "Ro'])).toEqual({
+      ...expected,
+      deltas: '{"city":"Ro',
+    });
+  });
+
+  it('streams the input of a call whose deltas are missing from its tool-call part', async () => {
+    const expected = { input: { city: 'Oslo' }, invalid: false, ran: 1, reports: [] };
+    expect(await generated('get_weather', "{city: 'Oslo'}")).toEqual(expected);
+    expect(await streamed('get_weather', "{city: 'Oslo'}", [])).toEqual({
+      ...expected,
+      deltas: '{"city":"Oslo"}',
+    });
   });
 });
 
