@@ -195,7 +195,10 @@ function repairStream(
             const call = calls.get(part.id);
             if (call === undefined) controller.enqueue(part);
             else if (!call.args.started) call.heldEnd = part;
-            else endArguments(part.id, call, controller);
+            else {
+              endArguments(part.id, call, controller);
+              controller.enqueue(part);
+            }
             return;
           }
           case 'tool-call': {

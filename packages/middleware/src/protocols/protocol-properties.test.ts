@@ -1,6 +1,7 @@
 import { gemmaProtocol } from '../formats/gemma-tool-middleware';
 import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
 import { fixtureReplies } from '../testing/fixtures';
+import { describeNativeProperties } from '../testing/native-properties';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { jsonMixProtocol } from './json-mix-protocol';
@@ -22,3 +23,6 @@ const cases = Object.entries(fixtureReplies).flatMap(([name, replies]) =>
 );
 
 describeProtocolProperties(cases);
+
+// Native calls: the provider streams the input, the middleware only reads it.
+describeNativeProperties();
