@@ -22,7 +22,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 const MAX_TIMEOUT_SECONDS = 86_400;
 export const DEFAULT_PROMPT = 'What do my notes say I owe in total, and what time is it in Oslo?';
 
-export const USAGE = `Usage: pnpm demo [options]
+export const USAGE = `Usage: bash scripts/demo.sh [options]   (or pnpm demo [options])
 
 A command-line agent on the Vercel AI SDK whose model has no native tool calling:
 toolbridge writes the tools into the prompt and parses the calls out of its text.

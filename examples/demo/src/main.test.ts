@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type ScriptedFault, startScriptedServer } from 'scripted-server';
 import { describe, expect, it } from 'vitest';
 
@@ -46,7 +47,8 @@ describe('pnpm demo', () => {
     const { code, stdout } = await runCli(['--protocol', 'xml']);
     expect(code).toBe(0);
     expect(stdout).toContain('Talking to a scripted model');
-    expect(stdout).toContain('--base-url');
+    // A command the user can run as printed after the README's quick start, where pnpm is off PATH.
+    expect(stdout).toContain('To use a real one: bash scripts/demo.sh --base-url');
     expect(stdout).toContain('✓ calculator');
     expect(stdout).toMatch(/— steps: 3 · tool calls: 3 · tokens: \d+ in, \d+ out/);
   });
@@ -84,6 +86,11 @@ describe('pnpm demo', () => {
       const text = recordings[0].chunks.map((chunk: { text: string }) => chunk.text).join('');
       expect(text).toContain('<tool_call>');
       expect(recordings[0].tools.map((tool: { name: string }) => tool.name)).toContain('read_file');
+      // The hint runs as printed: the CLI from this clone, since npx waits for the first release.
+      const hint = /read them with: bash (\S+) inspect (\S+)\n/.exec(stdout);
+      expect(hint?.[2]).toBe(file);
+      const inspected = await promisify(execFile)('bash', [hint![1]!, 'inspect', file]);
+      expect(inspected.stdout).toContain('3 calls · no reports');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -93,7 +100,7 @@ describe('pnpm demo', () => {
     const bad = await runCli(['--protocl', 'xml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("Unknown option '--protocl'");
-    expect(bad.stderr).toContain('Usage: pnpm demo');
+    expect(bad.stderr).toContain('Usage: bash scripts/demo.sh [options]');
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--protocol <name>');

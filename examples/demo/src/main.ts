@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { Workspace } from 'file-agent';
 import { startScriptedServer } from 'scripted-server';
@@ -9,6 +10,8 @@ import { runDemo } from './run-demo.ts';
 import { streamTerminal } from './terminal.ts';
 
 const terminal = streamTerminal(process.stdout);
+// The CLI run from this clone: `npx @toolbridge/cli` waits for the packages' first release.
+const INSPECT_SCRIPT = fileURLToPath(new URL('../../../scripts/toolbridge.sh', import.meta.url));
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof readDemoOptions>;
@@ -41,7 +44,7 @@ async function main(): Promise<number> {
       ) +
         terminal.style(
           'dim',
-          '\nTo use a real one: pnpm demo --base-url http://localhost:11434/v1 --model qwen2.5:7b\n\n',
+          '\nTo use a real one: bash scripts/demo.sh --base-url http://localhost:11434/v1 --model qwen2.5:7b\n\n',
         ),
     );
   }
@@ -52,7 +55,8 @@ async function main(): Promise<number> {
   process.once('SIGINT', interrupt);
   const sandbox = await Workspace.open(new URL('../sandbox', import.meta.url).pathname);
   const model = createOpenAI({ baseURL, apiKey: options.apiKey }).chat(options.model);
-  // `pnpm demo` runs in examples/demo: a relative path is where the command was typed.
+  // `pnpm demo` runs in examples/demo: a relative path is where the command was typed
+  // (INIT_CWD); scripts/demo.sh runs it from there.
   const recordFile =
     options.recordFile === undefined
       ? undefined
@@ -82,7 +86,7 @@ async function main(): Promise<number> {
       terminal.write(
         terminal.style(
           'dim',
-          `— model calls recorded to ${recordFile}; read them with: npx @toolbridge/cli inspect ${recordFile}\n`,
+          `— model calls recorded to ${recordFile}; read them with: bash ${INSPECT_SCRIPT} inspect ${recordFile}\n`,
         ),
       );
     }

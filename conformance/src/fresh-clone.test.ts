@@ -32,4 +32,16 @@ describe('the repository reads nothing outside itself', () => {
     });
     expect(offenders).toEqual([]);
   });
+
+  it('starts the demo in the docs through its script, which brings Node and pnpm', () => {
+    // After the README's two commands, pnpm is in a cache folder, not on PATH.
+    const pages = execFileSync('git', ['ls-files', '-z', '*.md'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((file) => file.endsWith('.md') && !file.startsWith('.changeset/'));
+    const offenders = pages.filter((file) => {
+      const path = join(root, file);
+      return existsSync(path) && /^\s*pnpm demo\b/m.test(readFileSync(path, 'utf8'));
+    });
+    expect(offenders).toEqual([]);
+  });
 });
