@@ -70,7 +70,7 @@ export function nativeProtocol(options: NativeProtocolOptions = {}): NativeToolP
   return {
     type: 'native',
     ...(salvage === false ? {} : { salvage: salvage === true ? autoProtocol() : salvage }),
-    repairToolCall: repairToolCall,
+    repairToolCall,
     repairContent: (content, repair) =>
       content.map((part) => (part.type === 'tool-call' ? repairToolCall(part, repair) : part)),
     repairStream,
