@@ -13,6 +13,8 @@ export default defineConfig({
       { find: /^@toolbridge\/rxml$/, replacement: source('rxml') },
       { find: /^@toolbridge\/middleware$/, replacement: source('middleware') },
       { find: /^@toolbridge\/middleware\/v6$/, replacement: source('middleware', 'v6/index.ts') },
+      { find: /^@toolbridge\/server$/, replacement: source('server') },
+      { find: /^@toolbridge\/server\/node$/, replacement: source('server', 'node.ts') },
     ],
   },
   test: {

@@ -19,6 +19,8 @@ export type ScriptedFault = 'hang' | 'close-mid-reply' | 'end-without-finish' | 
 /** One model turn: text, or native tool calls, or both. */
 export interface ScriptedTurn {
   text?: string;
+  /** Reasoning sent before the text, in the field the server names it (llama.cpp: `reasoning_content`; Ollama: `reasoning`). */
+  reasoning?: { field: 'reasoning_content' | 'reasoning'; text: string };
   toolCalls?: ScriptedToolCall[];
   /** Misbehave on this turn when it is streamed. */
   fault?: ScriptedFault;
@@ -107,6 +109,14 @@ function streamTurn(
     ...base,
     choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
   });
+  if (turn.reasoning !== undefined) {
+    for (const piece of chunksOf(turn.reasoning.text, chunkSize)) {
+      send({
+        ...base,
+        choices: [{ index: 0, delta: { [turn.reasoning.field]: piece }, finish_reason: null }],
+      });
+    }
+  }
   const textChunks = chunksOf(turn.text ?? '', chunkSize);
   if (turn.fault === 'close-mid-reply') {
     for (const content of textChunks.slice(0, Math.ceil(textChunks.length / 2))) {
@@ -178,6 +188,7 @@ function completeTurn(response: ServerResponse, request: ChatRequest, turn: Scri
         message: {
           role: 'assistant',
           content: turn.text ?? null,
+          ...(turn.reasoning === undefined ? {} : { [turn.reasoning.field]: turn.reasoning.text }),
           ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: toolCalls?.length ? 'tool_calls' : 'stop',
@@ -199,6 +210,18 @@ export async function startScriptedServer(
   const requests: ChatRequest[] = [];
   const server: Server = createServer(async (request, response) => {
     try {
+      if (request.method === 'GET' && request.url === '/v1/models') {
+        sendJson(response, 200, {
+          object: 'list',
+          data: options.models.map((id) => ({
+            id,
+            object: 'model',
+            created: 0,
+            owned_by: 'scripted',
+          })),
+        });
+        return;
+      }
       // Only under /v1, as Ollama, vLLM and OpenAI serve it.
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         sendJson(response, 404, {

@@ -1,0 +1,9 @@
+export type {
+  ChatCompletionRequest,
+  ToolbridgeExtension,
+  ToolbridgeReport,
+} from './chat-completions.ts';
+export type { ServerOptions } from './create-server.ts';
+export { createServer } from './create-server.ts';
+export { formatMiddlewares } from './format-middlewares.ts';
+export type { OpenAIErrorBody } from './openai-error.ts';
