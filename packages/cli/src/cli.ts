@@ -45,6 +45,8 @@ Commands:
   inspect <file|->  read a model's raw output, or a recording of recordModelOutput, and show
                     its text, reasoning, tool calls, repairs and what toolbridge reported
   prompt            print the system prompt and a sample history a format gives the model
+  serve             serve an OpenAI-compatible API that gives any client tool calling,
+                    in front of an upstream server (toolbridge serve --upstream <url>)
 
 Options:
   --help, -h        show the help of toolbridge or of a command
@@ -297,6 +299,12 @@ async function runPrompt(args: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+/** `toolbridge serve`: the OpenAI-compatible server of `@toolbridge/server`, loaded only when asked for. */
+async function runServeCommand(args: string[], io: CliIo): Promise<number> {
+  const server = await import('@toolbridge/server/node');
+  return server.runServeCommand(args, io);
+}
+
 /** Runs the `toolbridge` command; resolves with its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo, version: string): Promise<number> {
   const [command, ...args] = argv;
@@ -306,6 +314,8 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
         return await runInspect(args, io);
       case 'prompt':
         return await runPrompt(args, io);
+      case 'serve':
+        return await runServeCommand(args, io);
       case undefined:
         io.stderr(`${USAGE}\n`);
         return EXIT.usage;
