@@ -22,12 +22,20 @@ export function createFirstOfDecoder(
   let current = candidates[0]!(watched);
   /** Everything the markup was given, while a later candidate may still need to read it. */
   let seen: string[] | undefined = candidates.length > 1 ? [] : undefined;
+  /** The first closer a candidate that found no call expected: where markup none reads ends. */
+  let proseCloser: string | undefined;
+
+  /** The next candidate, once the current one found no call. */
+  function next(): CallDecoder {
+    proseCloser ??= current.closer;
+    return candidates[++index]!(watched);
+  }
 
   function write(text: string): number {
     seen?.push(text);
     let consumed = current.write(text);
     while (current.status === 'not-a-call' && index + 1 < candidates.length) {
-      current = candidates[++index]!(watched);
+      current = next();
       const all = seen!.join('');
       // Of what the next candidate reads, only the part in `text` is still the engine's to give.
       consumed = Math.max(0, current.write(all) - (all.length - text.length));
@@ -41,7 +49,7 @@ export function createFirstOfDecoder(
     end() {
       current.end();
       while (current.status === 'not-a-call' && index + 1 < candidates.length && seen) {
-        current = candidates[++index]!(watched);
+        current = next();
         current.write(seen.join(''));
         if (current.status === 'open') current.end();
       }
@@ -50,7 +58,7 @@ export function createFirstOfDecoder(
       return current.status;
     },
     get closer() {
-      return current.closer;
+      return current.status === 'not-a-call' ? (current.closer ?? proseCloser) : current.closer;
     },
     get format() {
       return current.format;

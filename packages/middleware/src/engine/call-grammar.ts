@@ -71,6 +71,12 @@ export interface CallGrammar {
   readonly leadingCall?: boolean;
   /** Markers that wrap calls without being one (`<|tool_calls_section_begin|>`): markup, never text. */
   readonly wrappers?: readonly string[];
+  /**
+   * Openers that only ever announce a call (`<tool_call>`, a `tool_call` fence), never prose:
+   * when no call follows one (`not-a-call`), the markup up to its closer is reported as
+   * `malformed-call` and kept as text, instead of passing silently for prose.
+   */
+  readonly explicitOpeners?: readonly string[];
 }
 
 /** The tools of a call, by name. */

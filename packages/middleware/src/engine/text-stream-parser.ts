@@ -96,6 +96,7 @@ export function createTextStreamParser(
   const cutOffCalls = options.cutOffCalls ?? 'reject';
   const reasoningTags = new Map(options.reasoningTags ?? []);
   const wrappers = new Set(grammar.wrappers ?? []);
+  const explicitOpeners = new Set(grammar.explicitOpeners ?? []);
   const openers = [...grammar.openers, ...reasoningTags.keys(), ...wrappers];
   /**
    * Reasoning tags that are also a call's tag (`<think>` when a tool is named think: the opener
@@ -193,7 +194,7 @@ export function createTextStreamParser(
   function afterDecoder(): string {
     const open = markup!;
     const { status, closer } = open.decoder;
-    if (status === 'not-a-call') {
+    if (status === 'not-a-call' && !explicitOpeners.has(open.opener)) {
       markup = undefined;
       mode = 'text';
       if (sharedTags.has(open.opener)) {
@@ -204,8 +205,12 @@ export function createTextStreamParser(
       emitText(open.opener.slice(0, 1));
       return open.opener.slice(1) + open.body.toString();
     }
+    // The model announced a call and wrote none this format reads: that is said, never silent.
+    if (status === 'not-a-call') {
+      open.calls.fail(`No call this format reads follows ${open.opener}; it was kept as text`);
+    }
     const failed =
-      status === 'malformed' ||
+      status !== 'done' ||
       open.calls.failure !== undefined ||
       open.calls.calls.some((call) => call.failure !== undefined);
     if (closer === undefined) endMarkup();

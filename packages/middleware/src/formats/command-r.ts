@@ -43,6 +43,7 @@ export function commandRProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['<|START_ACTION|>', ...ACTION_FENCES],
+      explicitOpeners: ['<|START_ACTION|>'],
       wrappers: ['<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>'],
       leadingCall: true,
       startCall: (opener, sink) =>

@@ -62,6 +62,7 @@ export function deepseekDsmlProtocol(options: DeepseekDsmlProtocolOptions = {}):
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
+      explicitOpeners: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
       startCall: (opener, sink) => {
         const plain = opener === '<function_calls>';
         return createXmlParameterCallDecoder({

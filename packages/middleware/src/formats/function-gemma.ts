@@ -24,6 +24,7 @@ export function functionGemmaProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: [CALL, REMNANT],
+      explicitOpeners: [CALL],
       // The stop token the model writes after its calls, and a repeated end token: never text.
       wrappers: [RESPONSE, CALL_END],
       startCall: (opener, sink) =>

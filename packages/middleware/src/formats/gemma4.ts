@@ -82,6 +82,7 @@ export function gemma4Protocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: [TOOL_CALL, REMNANT],
+      explicitOpeners: [TOOL_CALL],
       // The stop token the model writes after its calls, and a repeated end token: never text.
       wrappers: [TOOL_RESPONSE, TOOL_CALL_END],
       startCall: (opener, sink) =>

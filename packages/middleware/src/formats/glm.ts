@@ -36,6 +36,7 @@ export function glmProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['<tool_call>'],
+      explicitOpeners: ['<tool_call>'],
       startCall: (_opener, sink) =>
         createDispatchingDecoder((first) =>
           first === '{'

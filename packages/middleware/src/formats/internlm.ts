@@ -27,6 +27,7 @@ export function internlmProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: OPENERS,
+      explicitOpeners: OPENERS,
       leadingCall: true,
       startCall: (opener, sink) =>
         createJsonCallDecoder({

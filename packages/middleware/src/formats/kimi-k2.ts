@@ -65,6 +65,7 @@ export function kimiK2Protocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: [CALL_BEGIN, ...[...tools.keys()].map((name) => `${ID_PREFIX}${name}:`)],
+      explicitOpeners: [CALL_BEGIN],
       wrappers: [SECTION_BEGIN, SECTION_END],
       startCall: (opener, sink) => {
         if (opener === CALL_BEGIN) {

@@ -62,6 +62,7 @@ export function kimiK3Protocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: [open('tools')],
+      explicitOpeners: [open('tools')],
       // Channel markup around the reply; a lone think close is the end of a block the template opened.
       wrappers: [open('response'), close('response'), close('message'), close('think')],
       startCall: (_opener, sink) =>

@@ -18,6 +18,7 @@ export function lmStudioProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['[TOOL_REQUEST]'],
+      explicitOpeners: ['[TOOL_REQUEST]'],
       startCall: (_opener, sink) =>
         createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: '[END_TOOL_REQUEST]', tools, sink }),
     }),

@@ -63,6 +63,7 @@ export function minimaxProtocol(options: MinimaxProtocolOptions = {}): ToolCallP
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['<minimax:tool_call>', `${NS}<tool_call>`],
+      explicitOpeners: ['<minimax:tool_call>', `${NS}<tool_call>`],
       // M3 opens a reply without reasoning with a lone close of the block it did not write.
       wrappers: ['</mm:think>'],
       startCall: (opener, sink) =>

@@ -33,6 +33,7 @@ export function qwen3CoderProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['<tool_call>', '<function='],
+      explicitOpeners: ['<tool_call>'],
       startCall: (opener, sink) => {
         // Without its <tool_call> wrapper, a call counts only for a known tool.
         const xml = (single: boolean) =>

@@ -25,6 +25,7 @@ export function seedOssProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: ['<seed:tool_call>', '<function='],
+      explicitOpeners: ['<seed:tool_call>'],
       startCall: (opener, sink) => {
         const bare = opener === '<function=';
         const decoder = createXmlParameterCallDecoder({

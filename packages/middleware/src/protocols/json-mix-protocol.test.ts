@@ -150,7 +150,7 @@ describe('jsonMixProtocol', () => {
     );
   });
 
-  it('reads an opener that no call follows as prose, and scans on right after it', () => {
+  it('keeps an opener that no call follows as text, reports it, and scans on at the next opener', () => {
     const onError = vi.fn();
     const text =
       'I\'ll use a <tool_call> block:\n<tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
@@ -161,7 +161,11 @@ describe('jsonMixProtocol', () => {
     expect(parse('<tool_call>oops</tool_call> b', { onError })).toEqual([
       { type: 'text', text: '<tool_call>oops</tool_call> b' },
     ]);
-    expect(onError).not.toHaveBeenCalled();
+    // The opener announced a call: silence is kept for text without one (issue 19).
+    expect(onError.mock.calls.map(([, metadata]) => metadata)).toEqual([
+      expect.objectContaining({ reason: 'malformed-call', rawText: '<tool_call> block:\n' }),
+      expect.objectContaining({ reason: 'malformed-call', rawText: '<tool_call>oops</tool_call>' }),
+    ]);
   });
 
   it('never runs a call cut off inside its arguments: its input is the unfinished deltas', () => {

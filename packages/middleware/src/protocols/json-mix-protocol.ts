@@ -46,6 +46,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
   return defineTextProtocol({
     grammar: (tools) => ({
       openers: starts,
+      explicitOpeners: starts,
       maxCallsPerReply: options.maxCallsPerReply,
       startCall: (_opener, sink) => createJsonCallDecoder({ keys, closer: end, tools, sink }),
     }),
