@@ -133,7 +133,8 @@ export function createServer(options: ServerOptions): Hono {
       'apiKey and forwardAuthorization cannot be combined: the client sends one Authorization header.',
     );
   }
-  const baseURL = upstream.replace(/\/+$/, '');
+  let baseURL = upstream;
+  while (baseURL.endsWith('/')) baseURL = baseURL.slice(0, -1);
   const chooseMiddleware = middlewareChooser(format, options.middleware);
   const upstreamFetch = fetchWithTimeout(fetch, upstreamTimeout);
   const recording =
