@@ -11,6 +11,8 @@ import type {
 
 /** A text protocol described by its wire format; see {@link defineTextProtocol}. */
 export interface TextProtocolDefinition {
+  /** The name the protocol's calls are read under (see {@link ToolCallProtocol.format}). */
+  format?: string;
   /** The call grammar for a set of tools. */
   grammar(tools: ToolsByName): CallGrammar;
   formatTools(tools: readonly LanguageModelV4FunctionTool[]): string;
@@ -36,6 +38,7 @@ export function defineTextProtocol(definition: TextProtocolDefinition): ToolCall
     return createTextStreamParser({ ...options, tools, grammar: definition.grammar(tools) }, emit);
   }
   return {
+    ...(definition.format === undefined ? {} : { format: definition.format }),
     grammar: definition.grammar,
     formatTools: definition.formatTools,
     formatToolCall: definition.formatToolCall,

@@ -46,6 +46,12 @@ export interface ParseOptions {
  * a grammar; a protocol may also implement it directly.
  */
 export interface ToolCallProtocol {
+  /**
+   * The name `builtInFormats()` reads this protocol's calls under (`hermes`, `qwen3-coder`…), or
+   * `auto`; none for a protocol of one's own. A recording stores it, so that `toolbridge inspect`
+   * reads the reply as the middleware did.
+   */
+  readonly format?: string;
   /** Renders the tool definitions, for the system prompt. */
   formatTools(tools: readonly LanguageModelV4FunctionTool[]): string;
   /** Writes a past call as the model would have written it. */

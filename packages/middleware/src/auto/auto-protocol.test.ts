@@ -9,6 +9,7 @@ import { describeProtocolProperties } from '../testing/protocol-properties';
 import { meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 import { autoProtocol, builtInFormats } from './auto-protocol';
 import { autoToolMiddleware } from './auto-tool-middleware';
+import { FORMAT_PRESETS } from './format-presets';
 
 const auto = autoProtocol();
 const formats = builtInFormats();
@@ -29,6 +30,18 @@ const writtenIn: Record<string, (city: string) => string> = {
 };
 
 describe('autoProtocol', () => {
+  it('names each format as builtInFormats() does, so that a recording can say how it read', () => {
+    for (const [name, protocol] of Object.entries(formats)) expect(protocol.format).toBe(name);
+    expect(auto.format).toBe('auto');
+    expect(autoProtocol({ formats: { hermes: formats.hermes! } }).format).toBeUndefined();
+    // A preset reads as the built-in format of its name, or as the one it shares its reading with.
+    for (const [name, preset] of Object.entries(FORMAT_PRESETS)) {
+      const format = preset.protocol().format;
+      if (name === 'generic-json') expect(format).toBeUndefined();
+      else expect(Object.keys(formats), name).toContain(format);
+    }
+  });
+
   it.each(Object.entries(fixtureReplies))(
     'reads the %s fixtures as their own protocol does',
     (name, replies) => {

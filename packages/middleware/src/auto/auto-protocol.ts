@@ -88,6 +88,8 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
   const prompt = options.prompt ?? jsonMixProtocol();
   const formats = Object.entries(options.formats ?? builtInFormats());
   return defineTextProtocol({
+    // Other formats read other calls: only the built-in set is `auto` to a reader.
+    ...(options.formats === undefined ? { format: 'auto' } : {}),
     grammar: (tools) =>
       combineGrammars([
         ...formats.flatMap(([name, protocol]) =>

@@ -113,6 +113,7 @@ function formatTool(tool: LanguageModelV4FunctionTool): string {
  */
 export function apertusProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'apertus',
     grammar: (tools) => ({
       openers: [TOOLS_PREFIX],
       leadingCall: true,

@@ -41,6 +41,7 @@ export const commandRReasoningTags: ReadonlyArray<readonly [string, string]> = [
  */
 export function commandRProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'command-r',
     grammar: (tools) => ({
       openers: ['<|START_ACTION|>', ...ACTION_FENCES],
       explicitOpeners: ['<|START_ACTION|>'],

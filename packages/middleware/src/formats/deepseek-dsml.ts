@@ -60,6 +60,7 @@ export interface DeepseekDsmlProtocolOptions {
 export function deepseekDsmlProtocol(options: DeepseekDsmlProtocolOptions = {}): ToolCallProtocol {
   const wrapper = options.variant === 'v4' ? 'tool_calls' : 'function_calls';
   return defineTextProtocol({
+    format: 'deepseek-dsml',
     grammar: (tools) => ({
       openers: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
       explicitOpeners: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],

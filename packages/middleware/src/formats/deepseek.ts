@@ -168,6 +168,7 @@ function resultText({ output }: ToolResultForModel): string {
 export function deepseekProtocol(options: DeepSeekProtocolOptions = {}): ToolCallProtocol {
   const v31 = options.callFormat === 'v3.1';
   return defineTextProtocol({
+    format: 'deepseek',
     grammar: (tools) => ({
       openers: [
         CALL_BEGIN,

@@ -22,6 +22,7 @@ const REMNANT = 'call:';
  */
 export function functionGemmaProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'function-gemma',
     grammar: (tools) => ({
       openers: [CALL, REMNANT],
       explicitOpeners: [CALL],

@@ -229,6 +229,7 @@ function withLeadingTextChannel(protocol: ToolCallProtocol): ToolCallProtocol {
 export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): ToolCallProtocol {
   const version = options.version ?? 'v3.2';
   const protocol = defineTextProtocol({
+    format: 'functionary',
     grammar: (tools) => ({
       openers: [
         '>>>',

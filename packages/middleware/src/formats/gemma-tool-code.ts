@@ -21,6 +21,7 @@ const FENCE = '```';
  */
 export function gemmaToolCodeProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'gemma-tool-code',
     grammar: (tools) => ({
       openers: CODE_FENCES,
       leadingCall: true,

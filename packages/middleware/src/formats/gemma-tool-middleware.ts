@@ -26,12 +26,13 @@ const CALL_FENCES = [
 
 /** jsonMix in markdown fences: ```` ```tool_call ```` for calls, ```` ```tool_response ```` for results. */
 export function gemmaProtocol(): ToolCallProtocol {
-  return jsonMixProtocol({
+  const protocol = jsonMixProtocol({
     toolCallStart: CALL_FENCES,
     toolCallEnd: '```',
     toolResponseStart: '```tool_response',
     toolResponseEnd: '```',
   });
+  return { ...protocol, format: 'gemma' };
 }
 
 /**

@@ -80,6 +80,7 @@ export function gemmaCall({ toolName, input }: ToolCallForModel, stringDelimiter
  */
 export function gemma4Protocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'gemma4',
     grammar: (tools) => ({
       openers: [TOOL_CALL, REMNANT],
       explicitOpeners: [TOOL_CALL],

@@ -34,6 +34,7 @@ const GLM_SYNTAX: XmlParameterSyntax = {
  */
 export function glmProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'glm',
     grammar: (tools) => ({
       openers: ['<tool_call>'],
       explicitOpeners: ['<tool_call>'],

@@ -23,6 +23,7 @@ const TOOL_CALL_TAG = '<tool_call>';
 export function graniteProtocol(): ToolCallProtocol {
   const keys = JSON_CALL_KEYS;
   return defineTextProtocol({
+    format: 'granite',
     grammar: (tools) => ({
       openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
       leadingCall: true,

@@ -121,6 +121,7 @@ function parseRecipient(
  */
 export function harmonyProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'harmony',
     grammar: (tools) => ({
       openers: [...CALL_OPENERS, ...STRIPPED_OPENERS, RESULT_OPENER],
       wrappers: HEADER_MARKERS,

@@ -25,6 +25,7 @@ const OPENERS = [
 export function internlmProtocol(): ToolCallProtocol {
   const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
   return defineTextProtocol({
+    format: 'internlm',
     grammar: (tools) => ({
       openers: OPENERS,
       explicitOpeners: OPENERS,

@@ -63,6 +63,7 @@ function readCallId(text: string, tools: ToolsByName): { name: string; id?: stri
  */
 export function kimiK2Protocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'kimi-k2',
     grammar: (tools) => ({
       openers: [CALL_BEGIN, ...[...tools.keys()].map((name) => `${ID_PREFIX}${name}:`)],
       explicitOpeners: [CALL_BEGIN],

@@ -60,6 +60,7 @@ function typeOf(value: unknown): string {
  */
 export function kimiK3Protocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'kimi-k3',
     grammar: (tools) => ({
       openers: [open('tools')],
       explicitOpeners: [open('tools')],

@@ -16,6 +16,7 @@ import { toolResultValue } from '../tool-result-value';
 export function llama3JsonProtocol(): ToolCallProtocol {
   const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
   return defineTextProtocol({
+    format: 'llama3-json',
     grammar: (tools) => ({
       openers: ['<|python_tag|>'],
       leadingCall: true,

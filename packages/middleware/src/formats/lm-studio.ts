@@ -16,6 +16,7 @@ import { toolResultValue } from '../tool-result-value';
  */
 export function lmStudioProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'lm-studio',
     grammar: (tools) => ({
       openers: ['[TOOL_REQUEST]'],
       explicitOpeners: ['[TOOL_REQUEST]'],

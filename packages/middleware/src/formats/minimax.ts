@@ -61,6 +61,7 @@ export interface MinimaxProtocolOptions {
 export function minimaxProtocol(options: MinimaxProtocolOptions = {}): ToolCallProtocol {
   const m3 = options.variant === 'm3';
   return defineTextProtocol({
+    format: 'minimax',
     grammar: (tools) => ({
       openers: ['<minimax:tool_call>', `${NS}<tool_call>`],
       explicitOpeners: ['<minimax:tool_call>', `${NS}<tool_call>`],

@@ -124,6 +124,7 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
   const history = options.history ?? 'v11';
   const keys = JSON_CALL_KEYS;
   return defineTextProtocol({
+    format: 'mistral',
     grammar: (tools) => {
       /** Whether the reply made a call: a stripped `NAME{…}` counts only after one. */
       let called = false;

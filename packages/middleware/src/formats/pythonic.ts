@@ -34,6 +34,7 @@ export interface PythonicProtocolOptions {
 export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCallProtocol {
   const [open, close] = options.callTokens ?? ['', ''];
   return defineTextProtocol({
+    format: 'pythonic',
     grammar: (tools) => ({
       openers: Object.keys(LIST_TOKENS),
       leadingCall: true,

@@ -31,6 +31,7 @@ export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
  */
 export function qwen3CoderProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'qwen3-coder',
     grammar: (tools) => ({
       openers: ['<tool_call>', '<function='],
       explicitOpeners: ['<tool_call>'],

@@ -23,6 +23,7 @@ const SEED_OSS_SYNTAX: XmlParameterSyntax = { ...QWEN3_CODER_SYNTAX, inlineValue
  */
 export function seedOssProtocol(): ToolCallProtocol {
   return defineTextProtocol({
+    format: 'seed-oss',
     grammar: (tools) => ({
       openers: ['<seed:tool_call>', '<function='],
       explicitOpeners: ['<seed:tool_call>'],

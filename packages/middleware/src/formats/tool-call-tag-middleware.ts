@@ -35,13 +35,14 @@ export function toolCallTagResultTemplate({ output }: ToolResultForModel): strin
 
 /** jsonMix with `<TOOL_CALL>` tags, keys `tool`/`args` (`reasoning` is ignored), one call per reply. */
 export function toolCallTagProtocol(): ToolCallProtocol {
-  return jsonMixProtocol({
+  const protocol = jsonMixProtocol({
     toolCallStart: '<TOOL_CALL>',
     toolCallEnd: '</TOOL_CALL>',
     nameKey: 'tool',
     argumentsKey: 'args',
     maxCallsPerReply: 1,
   });
+  return { ...protocol, format: 'tool-call-tag' };
 }
 
 /**

@@ -45,6 +45,14 @@ function markersOf(wrapper: JsonArrayWrapper): { open: string; close: string | u
   }
 }
 
+/** The name `builtInFormats()` reads each named wrapper under. */
+const WRAPPER_FORMATS: Record<Extract<JsonArrayWrapper, string>, string> = {
+  bare: 'xlam',
+  tool_calls: 'json-array-tool-calls',
+  TOOLCALL: 'json-array-toolcall',
+  functools: 'json-array-functools',
+};
+
 /**
  * One JSON list of calls, `[{"name": "get_weather", "arguments": {"city": "Lyon"}}, …]`, with
  * or without markers around it (see {@link JsonArrayWrapper}). A reply that opens with such a
@@ -57,6 +65,7 @@ export function jsonArrayProtocol(options: JsonArrayProtocolOptions = {}): ToolC
   const { open, close } = markersOf(wrapper);
   const keys = JSON_CALL_KEYS;
   return defineTextProtocol({
+    ...(typeof wrapper === 'string' ? { format: WRAPPER_FORMATS[wrapper] } : {}),
     grammar: (tools) => ({
       openers: open === '' ? [] : [open],
       leadingCall: true,

@@ -37,6 +37,8 @@ import {
 export const PROVIDER_OPTIONS_KEY = 'toolbridge';
 /** Where, inside that key, a recorder leaves a handler that sees every report (`recordModelOutput`). */
 export const REPORT_OBSERVER_KEY = 'reportObserver';
+/** Where, inside that key, a recorder leaves a function told the format replies are read in. */
+export const FORMAT_OBSERVER_KEY = 'formatObserver';
 /** Where, inside that key, `transformParams` leaves the call's tools for the wrap functions. */
 const CALL_CONTEXT_KEY = 'emulatedTools';
 
@@ -226,6 +228,14 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
     };
   }
 
+  /** Tells a recorder the format replies are read in, whether or not this call reads one. */
+  function tellFormat(params: LanguageModelV4CallOptions): void {
+    const observer = readCallOptions(params)[FORMAT_OBSERVER_KEY] as
+      | ((format: string | undefined) => void)
+      | undefined;
+    observer?.(textProtocol.format);
+  }
+
   function callContext(params: LanguageModelV4CallOptions): CallContext | undefined {
     const context = readCallOptions(params)[CALL_CONTEXT_KEY] as CallContext | undefined;
     return context === undefined || context.toolChoice?.type === 'none' ? undefined : context;
@@ -292,6 +302,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
     },
 
     async wrapGenerate({ doGenerate, params, model }) {
+      tellFormat(params);
       const context = callContext(params);
       const result = await doGenerate();
       if (context === undefined) return result;
@@ -330,6 +341,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
     },
 
     async wrapStream({ doStream, params, model }) {
+      tellFormat(params);
       const context = callContext(params);
       const { stream, ...rest } = await doStream();
       if (context === undefined) return { stream, ...rest };

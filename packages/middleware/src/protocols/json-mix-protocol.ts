@@ -43,7 +43,16 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     arguments: [...new Set([argumentsKey, 'arguments', 'parameters'])],
   };
 
+  // Only the default delimiters and keys read as `hermes` does; the result tags are prompt only.
+  const hermes = [
+    options.toolCallStart,
+    options.toolCallEnd,
+    options.nameKey,
+    options.argumentsKey,
+    options.maxCallsPerReply,
+  ].every((option) => option === undefined);
   return defineTextProtocol({
+    ...(hermes ? { format: 'hermes' } : {}),
     grammar: (tools) => ({
       openers: starts,
       explicitOpeners: starts,

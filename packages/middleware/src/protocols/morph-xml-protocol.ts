@@ -26,6 +26,7 @@ const XML_NAME = /^[A-Za-z_:][\w.:-]*$/;
 export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCallProtocol {
   const responseTag = options.toolResponseTag ?? 'tool_response';
   return defineTextProtocol({
+    format: 'xml',
     grammar: (tools) => {
       // A tool whose name is no XML name cannot be written as a tag, so it has no opener.
       const names = [...tools.keys()].filter((name) => XML_NAME.test(name));

@@ -38,6 +38,13 @@ describe('recordModelOutput of the v6 entry', () => {
 
     const [generate, stream] = lines.map((line) => JSON.parse(line) as ModelCallRecording);
     expect(generate).toMatchObject({ mode: 'generate', chunks: [{ text: `Sure. ${CALL}` }] });
+    // The tools the call offered, and the format it was read in, in both modes (issue 19).
+    for (const recording of [generate!, stream!]) {
+      expect(recording.tools).toEqual([
+        { name: 'get_weather', inputSchema: expect.objectContaining({ type: 'object' }) },
+      ]);
+      expect(recording.format).toBe('hermes');
+    }
     expect(JSON.stringify(generate!.prompt)).toContain('<tool_call>');
     expect(stream!.mode).toBe('stream');
     expect(stream!.chunks.map((chunk) => chunk.text).join('')).toBe(`Sure. ${CALL}`);

@@ -5,6 +5,8 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { autoProtocol } from '../auto/auto-protocol';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
@@ -155,6 +157,38 @@ describe('recordModelOutput', () => {
     expect(recording!.retries).toHaveLength(1);
     expect(recording!.retries![0]!.chunks.map((chunk) => chunk.text).join('')).toBe(CALL);
     expect(JSON.stringify(recording!.retries![0]!.prompt)).toContain('You must call');
+  });
+
+  it('records the format the tool middleware reads in, and the tool choice', async () => {
+    const formatOf = async (
+      middleware: Parameters<typeof recordModelOutput>[0]['middleware'],
+      reply = CALL,
+    ) => {
+      const lines: string[] = [];
+      const recorder = recordModelOutput({ middleware, write: (line) => void lines.push(line) });
+      for (const run of ['generate', 'stream'] as const) {
+        const options = {
+          model: wrapLanguageModel({ model: scriptedModel([reply]), middleware: recorder }),
+          tools,
+          toolChoice: { type: 'tool', toolName: 'get_weather' } as const,
+          prompt: 'Weather?',
+        };
+        if (run === 'generate') await generateText(options);
+        else await streamText(options).consumeStream();
+      }
+      const [generated, streamed] = lines.map((line) => JSON.parse(line) as ModelCallRecording);
+      expect(streamed!.format).toBe(generated!.format);
+      expect(generated!.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
+      expect(streamed!.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
+      return generated!.format;
+    };
+    expect(await formatOf(hermesToolMiddleware)).toBe('hermes');
+    expect(await formatOf(createToolMiddleware({ protocol: autoProtocol() }))).toBe('auto');
+    expect(await formatOf(toolMiddlewareFor('qwen3-coder:30b'))).toBe('auto');
+    // A protocol of its own has no name a reader knows: none is recorded.
+    const own = jsonMixProtocol({ toolCallStart: '<call>', toolCallEnd: '</call>' });
+    const ownCall = CALL.replaceAll('tool_call>', 'call>');
+    expect(await formatOf(createToolMiddleware({ protocol: own }), ownCall)).toBeUndefined();
   });
 
   it('records a stream the caller stops reading', async () => {

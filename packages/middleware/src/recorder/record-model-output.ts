@@ -5,9 +5,14 @@ import type {
   LanguageModelV4Middleware,
   LanguageModelV4StreamPart,
   LanguageModelV4StreamResult,
+  LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
 import type { ToolbridgeErrorHandler, ToolbridgeErrorMetadata } from '../engine/text-stream-parser';
-import { PROVIDER_OPTIONS_KEY, REPORT_OBSERVER_KEY } from '../middleware/create-tool-middleware';
+import {
+  FORMAT_OBSERVER_KEY,
+  PROVIDER_OPTIONS_KEY,
+  REPORT_OBSERVER_KEY,
+} from '../middleware/create-tool-middleware';
 import {
   type ModelCallRecording,
   type RecordedChunk,
@@ -46,6 +51,38 @@ function fileWriter(file: string): (line: string) => Promise<void> {
   };
 }
 
+/** What the caller asked for that the tool middleware takes out of the params. */
+interface CallerRequest {
+  tools: RecordedTool[];
+  toolChoice?: LanguageModelV4ToolChoice;
+}
+
+/**
+ * Where, in `providerOptions.toolbridge`, the recorder carries the {@link CallerRequest} from
+ * `transformParams` to the wrap functions: in the params themselves, since AI SDK 6 hands
+ * those on as a converted copy, not as the object `transformParams` returned.
+ */
+const CALLER_REQUEST_KEY = 'recordedRequest';
+
+/** The toolbridge options of the params, or none. */
+function toolbridgeOptionsOf(params: LanguageModelV4CallOptions): Record<string, unknown> {
+  return (params.providerOptions?.[PROVIDER_OPTIONS_KEY] ?? {}) as Record<string, unknown>;
+}
+
+/** The params with `entries` added to their toolbridge options. */
+function withToolbridgeOptions(
+  params: LanguageModelV4CallOptions,
+  entries: Record<string, unknown>,
+): LanguageModelV4CallOptions {
+  return {
+    ...params,
+    providerOptions: {
+      ...params.providerOptions,
+      [PROVIDER_OPTIONS_KEY]: { ...toolbridgeOptionsOf(params), ...entries } as never,
+    },
+  };
+}
+
 /** The function tools a call offers, as the caller gave them. */
 function recordedTools(params: LanguageModelV4CallOptions): RecordedTool[] {
   return (params.tools ?? [])
@@ -63,11 +100,13 @@ class CallRecorder {
   readonly #startedAt = new Date().toISOString();
   readonly #requests: RecordedRequest[] = [];
   readonly #reports: RecordedReport[] = [];
+  /** The format the tool middleware said it reads replies in. */
+  format: string | undefined;
 
   constructor(
     readonly mode: 'generate' | 'stream',
     readonly model: Model,
-    readonly tools: RecordedTool[],
+    readonly caller: CallerRequest,
   ) {}
 
   /** Milliseconds since the call started. */
@@ -108,6 +147,8 @@ class CallRecorder {
       | 'provider'
       | 'modelId'
       | 'tools'
+      | 'toolChoice'
+      | 'format'
       | 'reports'
       | 'durationMs'
     >,
@@ -119,7 +160,9 @@ class CallRecorder {
       startedAt: this.#startedAt,
       provider: this.model.provider,
       modelId: this.model.modelId,
-      tools: this.tools,
+      tools: this.caller.tools,
+      ...(this.caller.toolChoice === undefined ? {} : { toolChoice: this.caller.toolChoice }),
+      ...(this.format === undefined ? {} : { format: this.format }),
       ...(first ?? { prompt: [], chunks: [] }),
       ...(retries.length === 0 ? {} : { retries }),
       reports: this.#reports,
@@ -202,23 +245,30 @@ function recordingCalls(call: CallRecorder, model: Model, params: LanguageModelV
 }
 
 /**
- * The params the wrapped middleware reads, with a report observer under
- * `providerOptions.toolbridge`: the tool middleware tells it every report, besides the
- * `onError` the user configured.
+ * The params the wrapped middleware reads, with observers under `providerOptions.toolbridge`:
+ * the tool middleware tells them every report, besides the `onError` the user configured, and
+ * the format it reads replies in.
  */
-function withRecordedReports(
+function withObservers(
   params: LanguageModelV4CallOptions,
   call: CallRecorder,
 ): LanguageModelV4CallOptions {
-  const own = (params.providerOptions?.[PROVIDER_OPTIONS_KEY] ?? {}) as Record<string, unknown>;
   const observer: ToolbridgeErrorHandler = (message, metadata) => call.report(message, metadata);
-  return {
-    ...params,
-    providerOptions: {
-      ...params.providerOptions,
-      [PROVIDER_OPTIONS_KEY]: { ...own, [REPORT_OBSERVER_KEY]: observer } as never,
+  return withToolbridgeOptions(params, {
+    [REPORT_OBSERVER_KEY]: observer,
+    [FORMAT_OBSERVER_KEY]: (format: string | undefined) => {
+      call.format = format;
     },
-  };
+  });
+}
+
+/** What the caller asked for, as `transformParams` left it in the params. */
+function callerRequest(params: LanguageModelV4CallOptions): CallerRequest {
+  return (
+    (toolbridgeOptionsOf(params)[CALLER_REQUEST_KEY] as CallerRequest | undefined) ?? {
+      tools: recordedTools(params),
+    }
+  );
 }
 
 /** Passes a stream on, recording each part; `done` runs once, when it ends, fails or is cancelled. */
@@ -288,8 +338,6 @@ export function recordModelOutput(options: RecordModelOutputOptions): LanguageMo
     options.write ?? (options.file === undefined ? undefined : fileWriter(options.file));
   if (write === undefined) return inner;
 
-  /** The tools each call offered, by the params the tool middleware turned them into. */
-  const toolsOf = new WeakMap<LanguageModelV4CallOptions, RecordedTool[]>();
   let warned = false;
   const save = async (recording: ModelCallRecording) => {
     try {
@@ -308,15 +356,17 @@ export function recordModelOutput(options: RecordModelOutputOptions): LanguageMo
     specificationVersion: 'v4',
 
     async transformParams({ params, type, model }) {
-      const tools = recordedTools(params);
+      const caller: CallerRequest = {
+        tools: recordedTools(params),
+        ...(params.toolChoice === undefined ? {} : { toolChoice: params.toolChoice }),
+      };
       const transformed =
         transformParams === undefined ? params : await transformParams({ params, type, model });
-      toolsOf.set(transformed, tools);
-      return transformed;
+      return withToolbridgeOptions(transformed, { [CALLER_REQUEST_KEY]: caller });
     },
 
     async wrapGenerate({ doGenerate, doStream, params, model }) {
-      const call = new CallRecorder('generate', model, toolsOf.get(params) ?? []);
+      const call = new CallRecorder('generate', model, callerRequest(params));
       const calls = recordingCalls(call, model, params);
       try {
         const result =
@@ -325,7 +375,7 @@ export function recordModelOutput(options: RecordModelOutputOptions): LanguageMo
             : await wrapGenerate({
                 doGenerate: calls.doGenerate(doGenerate),
                 doStream: calls.doStream(doStream),
-                params: withRecordedReports(params, call),
+                params: withObservers(params, call),
                 model: calls.model,
               });
         await save(
@@ -343,7 +393,7 @@ export function recordModelOutput(options: RecordModelOutputOptions): LanguageMo
     },
 
     async wrapStream({ doGenerate, doStream, params, model }) {
-      const call = new CallRecorder('stream', model, toolsOf.get(params) ?? []);
+      const call = new CallRecorder('stream', model, callerRequest(params));
       const calls = recordingCalls(call, model, params);
       let result: LanguageModelV4StreamResult;
       try {
@@ -353,7 +403,7 @@ export function recordModelOutput(options: RecordModelOutputOptions): LanguageMo
             : await wrapStream({
                 doGenerate: calls.doGenerate(doGenerate),
                 doStream: calls.doStream(doStream),
-                params: withRecordedReports(params, call),
+                params: withObservers(params, call),
                 model: calls.model,
               });
       } catch (error) {

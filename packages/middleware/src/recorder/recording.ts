@@ -4,6 +4,7 @@ import type {
   LanguageModelV4FinishReason,
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
+  LanguageModelV4ToolChoice,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
@@ -57,6 +58,16 @@ export interface ModelCallRecording extends RecordedRequest {
   modelId: string;
   /** The function tools the call offered (before the tool middleware took them out of the params). */
   tools: RecordedTool[];
+  /**
+   * The tool choice the caller set. A forced one (`required`, `{ type: 'tool' }`) that the
+   * reply passed on does not meet ends in the AI SDK's `ToolChoiceViolationError`.
+   */
+  toolChoice?: LanguageModelV4ToolChoice;
+  /**
+   * The format the tool middleware reads replies in: a name of `builtInFormats()`, or `auto`.
+   * Absent for a protocol without a name (one's own), or a middleware that is no tool middleware.
+   */
+  format?: string;
   /** Requests toolbridge made after the first, in the same step: a forced tool choice asked again. */
   retries?: RecordedRequest[];
   /** Stream: every part the caller received (after toolbridge), `time` ms after the call started. */
