@@ -12,7 +12,7 @@ destination="$(mkdir -p "${1:-packed}" && cd "${1:-packed}" && pwd)"
 pnpm install --frozen-lockfile --reporter=append-only >&2
 pnpm build --output-logs=errors-only >&2
 rm -f "$destination"/toolbridge-*.tgz
-for package in rjson rxml middleware cli; do
+for package in rjson rxml middleware server cli; do
   # pnpm pack writes the versions of workspace dependencies in place of `workspace:^`.
   (cd "packages/$package" && pnpm pack --pack-destination "$destination" >/dev/null)
 done

@@ -7,7 +7,7 @@ caller="$PWD"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
 source scripts/bootstrap.sh
-if [ ! -f packages/cli/dist/main.mjs ]; then
+if [ ! -f packages/cli/dist/main.mjs ] || [ ! -f packages/server/dist/node.mjs ]; then
   export TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1
   pnpm install --frozen-lockfile --reporter=append-only >&2
   pnpm build --output-logs=errors-only >&2
