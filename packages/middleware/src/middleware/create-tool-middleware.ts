@@ -23,6 +23,11 @@ import {
   requiredRetriesOf,
   type StreamedReply,
 } from './required-call';
+import {
+  asksForResponseFormat,
+  streamWithoutResponseFormatWarnings,
+  withoutResponseFormatWarnings,
+} from './response-format-warning';
 import { rewriteToolHistory, withToolSystemPrompt } from './rewrite-prompt';
 import {
   EXAMPLE_CALL,
@@ -82,6 +87,8 @@ export interface ToolMiddlewareOptions extends ToolbridgeCallOptions {
 interface CallContext {
   tools: LanguageModelV4FunctionTool[];
   toolChoice: LanguageModelV4ToolChoice | undefined;
+  /** toolbridge asked for a response format the caller did not: warnings about it are dropped. */
+  hintedResponseFormat?: boolean;
 }
 
 const DEFAULT_REASONING_TAGS: ReadonlyArray<readonly [string, string]> = [
@@ -278,7 +285,13 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
         (forced
           ? `\n\n${toolChoiceInstruction(forced, textProtocol.formatToolCall(EXAMPLE_CALL))}`
           : '');
-      const context: CallContext = { tools, toolChoice };
+      const context: CallContext = {
+        tools,
+        toolChoice,
+        ...(forced !== undefined && !asksForResponseFormat(params)
+          ? { hintedResponseFormat: true }
+          : {}),
+      };
       return {
         ...rest,
         prompt: withToolSystemPrompt(prompt, systemPrompt),
@@ -307,6 +320,9 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
       const result = await doGenerate();
       if (context === undefined) return result;
       const parse = parseOptions(params, context);
+      const warnings = context.hintedResponseFormat
+        ? withoutResponseFormatWarnings(result.warnings)
+        : result.warnings;
       const read = (reply: LanguageModelV4GenerateResult) => {
         const content = reply.content.flatMap((part) =>
           part.type === 'text'
@@ -317,6 +333,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
         const providerMetadata = withReplyFormats(reply.providerMetadata, replyFormats(content));
         return {
           ...reply,
+          warnings,
           content,
           ...(providerMetadata === undefined ? {} : { providerMetadata }),
           finishReason: hasCalls
@@ -337,14 +354,17 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
         written = replyText(next.content);
         reply = read(next);
       }
-      return { ...reply, usage, warnings: result.warnings };
+      return { ...reply, usage, warnings };
     },
 
     async wrapStream({ doStream, params, model }) {
       tellFormat(params);
       const context = callContext(params);
-      const { stream, ...rest } = await doStream();
-      if (context === undefined) return { stream, ...rest };
+      const { stream: source, ...rest } = await doStream();
+      if (context === undefined) return { stream: source, ...rest };
+      const stream = context.hintedResponseFormat
+        ? streamWithoutResponseFormatWarnings(source)
+        : source;
       const parse = parseOptions(params, context);
       const parseText = (source: ReadableStream<LanguageModelV4StreamPart>) =>
         parseStream(source, (emit) => textProtocol.createStreamParser(parse, emit));
