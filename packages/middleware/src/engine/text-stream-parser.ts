@@ -296,7 +296,21 @@ export function createTextStreamParser(
   }
 
   function push(chunk: string): void {
-    let buffer = held + chunk;
+    // Pieces still to read, last first: a replay is read before the rest of the text behind it.
+    const pending = [chunk];
+    for (let piece = pending.pop(); piece !== undefined; piece = pending.pop()) {
+      // Held text is joined to a bounded head of a long piece, so that the piece is not copied.
+      if (held.length > 0 && piece.length > JOINED_HEAD) {
+        pending.push(piece.slice(JOINED_HEAD));
+        piece = piece.slice(0, JOINED_HEAD);
+      }
+      read(piece, pending);
+    }
+  }
+
+  /** Reads a piece of text; pieces to read after it (a replay, then what followed it) go to `pending`. */
+  function read(chunk: string, pending: string[]): void {
+    const buffer = held + chunk;
     held = '';
     let pos = 0;
     while (pos < buffer.length) {
@@ -352,8 +366,12 @@ export function createTextStreamParser(
           if (open.decoder.status === 'open') return;
           const replay = afterDecoder();
           if (replay.length > 0) {
-            buffer = replay + buffer.slice(pos);
-            pos = 0;
+            // The replay and the text behind it are read as pieces of their own: joined, the text
+            // behind was copied again for every opener that was no call (quadratic on prose full
+            // of tool tags, read whole).
+            if (pos < buffer.length) pending.push(buffer.slice(pos));
+            pending.push(replay);
+            return;
           }
           break;
         }
@@ -428,6 +446,9 @@ export function createTextStreamParser(
     },
   };
 }
+
+/** The longest head of a piece that held text is joined to; the rest of the piece is read after it. */
+const JOINED_HEAD = 1024;
 
 function firstNonSpace(text: string, from: number): number {
   for (let index = from; index < text.length; index++) {
