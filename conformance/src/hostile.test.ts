@@ -272,6 +272,20 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
     expectLinear((n) => 'plain prose, with < and & and ``` and {braces}. '.repeat(n), run, 10_000);
     expectLinear((n) => call({ path: 'p', content: 'x'.repeat(n) }), run, 200_000);
     expectLinear((n) => `${open.slice(0, -1)} `.repeat(n), run, 10_000);
+    // Prose dense with `<`, tag-like words and the call's own opener before a call, read whole
+    // (the generate path) as well: each opener that was no call once copied the rest of the text.
+    const tagDense = (n: number) =>
+      `${`In <div> use <b>bold</b> when a < b, or ${open} and ${open.slice(0, -1)} x. `.repeat(n)}${call({ path: 'p' })}`;
+    const sample = tagDense(50);
+    const generated = generate(protocol, sample);
+    const streamed = run(sample).parts;
+    expect(generated.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')).toBe(
+      textOf(streamed),
+    );
+    expect(generated.filter((part) => part.type === 'tool-call')).toStrictEqual(callsOf(streamed));
+    expect(callsOf(streamed)).toHaveLength(1);
+    expectLinear(tagDense, run, 10_000);
+    expectLinear(tagDense, (input) => generate(protocol, input), 20_000);
     expectLinear(
       (n) =>
         call(
