@@ -18,7 +18,10 @@ import { parseToolsFile, ToolsFileError } from './tools-file.ts';
 export const EXIT = {
   /** Done; for `inspect`: every call read, nothing reported. */
   ok: 0,
-  /** `inspect`: the output holds reports (`onError`) or calls that will not run. */
+  /**
+   * `inspect`: the output holds reports (`onError`), calls that will not run, or a recorded
+   * forced tool choice no call met.
+   */
   findings: 1,
   /** A usage mistake: an unknown command, flag or format, an input or tools file that cannot be read. */
   usage: 2,
@@ -61,8 +64,9 @@ toolbridge reads it, and prints it annotated: text, reasoning, each call (format
 input, repairs), and every report (malformed or rejected calls, near misses).
 
 Options:
-  --format <name>  the format to read: auto (every format at once; the default) or one of
-                   ${formatNames().slice(1).join(', ')}
+  --format <name>  the format to read: auto (every format at once) or one of
+                   ${formatNames().slice(1).join(', ')}. Default: auto for raw text,
+                   the format the middleware read in for a recording
   --tools <file>   the tools the model had, as JSON: [{ "name", "description", "inputSchema" }]
                    or { "<name>": <JSON schema> }. A recording holds its tools; without any,
                    the tools the text names are guessed.
@@ -71,8 +75,9 @@ Options:
                    with --port <n> and --open
   --help, -h       show this help
 
-Exit codes: 0 every call was read and nothing was reported; 1 the output holds reports or
-calls that will not run; 2 a usage mistake; 3 toolbridge itself failed.`;
+Exit codes: 0 every call was read and nothing was reported; 1 the output holds reports,
+calls that will not run, or a forced tool choice no call met; 2 a usage mistake; 3 toolbridge
+itself failed.`;
 
 export const PROMPT_USAGE = `Usage: toolbridge prompt (--format <name> | --model <id>) [--tools <file>]
 
@@ -195,15 +200,20 @@ async function runInspect(args: string[], io: CliIo): Promise<number> {
       INSPECT_USAGE,
     );
   }
-  const format = (values['format'] as string | undefined) ?? 'auto';
-  checkFormat(format, formatNames(), INSPECT_USAGE);
+  // Without --format, a recording is read in the format each call recorded.
+  const format = values['format'] as string | undefined;
+  if (format !== undefined) checkFormat(format, formatNames(), INSPECT_USAGE);
   const tools = await readTools(values['tools'] as string | undefined, io);
   const input = readInspectInput(await readText(positionals[0]!, io, 'the output'));
-  const result = inspect(input, { format, ...(tools === undefined ? {} : { tools }) });
+  const result = inspect(input, {
+    ...(format === undefined ? {} : { format }),
+    ...(tools === undefined ? {} : { tools }),
+  });
   io.stdout(
     values['json'] ? `${JSON.stringify(result, null, 2)}\n` : renderInspection(result, io.style),
   );
-  return result.summary.reports > 0 || result.summary.rejectedCalls > 0 ? EXIT.findings : EXIT.ok;
+  const { reports, rejectedCalls, toolChoiceNotMet } = result.summary;
+  return reports > 0 || rejectedCalls > 0 || toolChoiceNotMet > 0 ? EXIT.findings : EXIT.ok;
 }
 
 /** `inspect --serve`: the web page, from `./serve/index.ts`. */

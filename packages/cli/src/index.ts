@@ -16,6 +16,7 @@ export type {
 } from './analyze.ts';
 export { analyzeOutput, formatNames, KNOWN_REASONING_TAGS, protocolFor } from './analyze.ts';
 export type {
+  AutoCall,
   InspectedReply,
   InspectInput,
   InspectResult,

@@ -1,11 +1,15 @@
 import type { ModelCallRecording, RecordedReport } from '@toolbridge/middleware';
 import {
+  type Analysis,
   type AnalyzedCall,
   type AnalyzedReport,
   analyzeOutput,
+  formatNames,
   type Segment,
   type ToolDefinition,
 } from './analyze.ts';
+import { autoCallsBeside } from './auto-calls.ts';
+import { toolChoiceNotMet } from './recorded-tool-choice.ts';
 
 /** An input that cannot be read: a usage error. */
 export class InputError extends Error {
@@ -77,6 +81,29 @@ export interface RecordingInfo {
   cancelled?: true;
   /** The reports toolbridge made while the call ran. */
   liveReports: RecordedReport[];
+  /** The format the tool middleware read the call's replies in, as recorded. */
+  recordedFormat?: string;
+  /** The tool choice the caller set. */
+  toolChoice?: unknown;
+  /**
+   * The tool choice forced a call (`required`, `{ type: 'tool' }`) and what the caller got, after
+   * toolbridge's re-asks, holds none that meets it: the AI SDK threw `ToolChoiceViolationError`.
+   */
+  toolChoiceNotMet?: true;
+  /** How many times toolbridge asked again in the call. */
+  retries: number;
+}
+
+/** A call `auto` reads where the reply, read in its own format, has none. */
+export interface AutoCall {
+  toolName: string;
+  /** The format `auto` read it in. */
+  format?: string;
+  /** Its input, as the `tool-call` part would carry it. */
+  input: string;
+  /** Where its markup lies in the reply's text (UTF-16 offsets, `end` excluded). */
+  start: number;
+  end: number;
 }
 
 /** One reply read: a raw output, or one request of a recorded call. */
@@ -84,12 +111,19 @@ export interface InspectedReply {
   /** `reply` for a raw output; `call N` (and `, retry M`) for a recording. */
   label: string;
   recording?: RecordingInfo;
+  /** The format it was read in: the one asked for, else a recording's own (or `auto`). */
+  format: string;
   text: string;
   segments: Segment[];
   calls: AnalyzedCall[];
   reports: AnalyzedReport[];
   /** Tool names guessed from the text (no tools were given, nor recorded). */
   guessedTools?: string[];
+  /**
+   * Read in a format other than `auto`: the calls `auto` would read where this reading has
+   * none. Calls that did not happen, which another format would have made.
+   */
+  autoCalls?: AutoCall[];
 }
 
 /** How many of each thing the replies hold. */
@@ -101,45 +135,65 @@ export interface InspectSummary {
   reports: number;
   /** Report counts by reason. */
   reasons: Record<string, number>;
+  /** Calls `auto` would read that the replies' own formats did not (see {@link InspectedReply.autoCalls}). */
+  autoCalls: number;
+  /** Recorded calls whose forced tool choice no call met (see {@link RecordingInfo.toolChoiceNotMet}). */
+  toolChoiceNotMet: number;
 }
 
 /** What `toolbridge inspect --json` prints. */
 export interface InspectResult {
   toolbridgeInspect: 1;
   input: 'text' | 'recording';
-  /** The format read: a built-in name or `auto`. */
+  /**
+   * The format asked for: a built-in name or `auto`; `recorded` for a recording read, as by
+   * default, in the format each call recorded (each reply says which).
+   */
   format: string;
   replies: InspectedReply[];
   summary: InspectSummary;
 }
 
-/** Reads every reply of the input; tools given override the tools a recording holds. */
+/** The format a recording says it was read in, when this CLI knows it; else `auto`. */
+function recordedFormatOf(recording: ModelCallRecording): string {
+  const format = recording.format;
+  return format !== undefined && formatNames().includes(format) ? format : 'auto';
+}
+
+/**
+ * Reads every reply of the input; tools given override the tools a recording holds. Without a
+ * format, raw text is read as `auto` and a recording in the format each call recorded (`auto`
+ * where it names none), as the middleware read it; a reply read in a format other than `auto`
+ * is read as `auto` too, to say which calls another format would have made.
+ */
 export function inspect(
   input: InspectInput,
-  options: { format: string; tools?: readonly ToolDefinition[] },
+  options: { format?: string; tools?: readonly ToolDefinition[] },
 ): InspectResult {
   const replies: InspectedReply[] = [];
   const read = (
     label: string,
+    format: string,
     source: { text: string } | { chunks: string[] },
     tools?: readonly ToolDefinition[],
-  ) => {
-    const analysis = analyzeOutput({
-      ...source,
-      format: options.format,
-      ...(tools === undefined ? {} : { tools }),
-    });
+  ): InspectedReply => {
+    const reading = (as: string): Analysis =>
+      analyzeOutput({ ...source, format: as, ...(tools === undefined ? {} : { tools }) });
+    const analysis = reading(format);
+    const autoCalls = format === 'auto' ? [] : autoCallsBeside(analysis, reading('auto'));
     return {
       label,
+      format,
       text: analysis.text,
       segments: analysis.segments,
       calls: analysis.calls,
       reports: analysis.reports,
       ...(analysis.guessedTools === undefined ? {} : { guessedTools: analysis.guessedTools }),
+      ...(autoCalls.length === 0 ? {} : { autoCalls }),
     };
   };
   if (input.kind === 'text') {
-    replies.push(read('reply', { text: input.text }, options.tools));
+    replies.push(read('reply', options.format ?? 'auto', { text: input.text }, options.tools));
   } else {
     input.recordings.forEach(({ line, recording }, index) => {
       const tools =
@@ -151,6 +205,7 @@ export function inspect(
               ...(tool.description === undefined ? {} : { description: tool.description }),
               inputSchema: (tool.inputSchema ?? { type: 'object' }) as Record<string, unknown>,
             })));
+      const notMet = toolChoiceNotMet(recording);
       const info: RecordingInfo = {
         line,
         mode: recording.mode,
@@ -164,11 +219,17 @@ export function inspect(
         ...(recording.error === undefined ? {} : { error: recording.error }),
         ...(recording.cancelled ? { cancelled: true as const } : {}),
         liveReports: recording.reports,
+        ...(recording.format === undefined ? {} : { recordedFormat: recording.format }),
+        ...(recording.toolChoice === undefined ? {} : { toolChoice: recording.toolChoice }),
+        ...(notMet ? { toolChoiceNotMet: true as const } : {}),
+        retries: recording.retries?.length ?? 0,
       };
+      const format = options.format ?? recordedFormatOf(recording);
       const requests = [recording, ...(recording.retries ?? [])];
       requests.forEach((request, retry) => {
         const label = retry === 0 ? `call ${index + 1}` : `call ${index + 1}, retry ${retry}`;
-        const reply = read(label, { chunks: request.chunks.map((chunk) => chunk.text) }, tools);
+        const chunks = request.chunks.map((chunk) => chunk.text);
+        const reply = read(label, format, { chunks }, tools);
         replies.push({ ...reply, ...(retry === 0 ? { recording: info } : {}) });
       });
     });
@@ -177,20 +238,21 @@ export function inspect(
   for (const reply of replies) {
     for (const report of reply.reports) reasons[report.reason] = (reasons[report.reason] ?? 0) + 1;
   }
+  const count = (of: (reply: InspectedReply) => number) =>
+    replies.reduce((sum, reply) => sum + of(reply), 0);
   return {
     toolbridgeInspect: 1,
     input: input.kind,
-    format: options.format,
+    format: options.format ?? (input.kind === 'text' ? 'auto' : 'recorded'),
     replies,
     summary: {
       replies: replies.length,
-      calls: replies.reduce((sum, reply) => sum + reply.calls.length, 0),
-      rejectedCalls: replies.reduce(
-        (sum, reply) => sum + reply.calls.filter((call) => call.rejected).length,
-        0,
-      ),
-      reports: replies.reduce((sum, reply) => sum + reply.reports.length, 0),
+      calls: count((reply) => reply.calls.length),
+      rejectedCalls: count((reply) => reply.calls.filter((call) => call.rejected).length),
+      reports: count((reply) => reply.reports.length),
       reasons,
+      autoCalls: count((reply) => reply.autoCalls?.length ?? 0),
+      toolChoiceNotMet: count((reply) => (reply.recording?.toolChoiceNotMet ? 1 : 0)),
     },
   };
 }

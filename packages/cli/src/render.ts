@@ -1,5 +1,5 @@
 import type { AnalyzedReport } from './analyze.ts';
-import type { InspectedReply, InspectResult, RecordingInfo } from './inspect.ts';
+import type { AutoCall, InspectedReply, InspectResult, RecordingInfo } from './inspect.ts';
 
 /** A `util.styleText` format, or none when output is plain. */
 export type Style = (format: StyleFormat | StyleFormat[], text: string) => string;
@@ -44,7 +44,13 @@ function renderReport(report: AnalyzedReport, style: Style, withRaw = true): str
   ];
 }
 
-function recordingHeader(info: RecordingInfo, style: Style): string[] {
+/** What the tool choice forced, in words. */
+function forcedCall(toolChoice: unknown): string {
+  const choice = toolChoice as { type?: string; toolName?: string } | undefined;
+  return choice?.type === 'tool' ? `a call of ${choice.toolName}` : 'a call';
+}
+
+function recordingHeader(info: RecordingInfo, format: string, style: Style): string[] {
   const usage = info.usage as
     | { inputTokens?: { total?: number }; outputTokens?: { total?: number } }
     | undefined;
@@ -61,6 +67,10 @@ function recordingHeader(info: RecordingInfo, style: Style): string[] {
     `prompt: ${info.promptMessages} messages`,
     ...(tokens === undefined ? [] : [`tokens: ${tokens}`]),
     ...(finish === undefined ? [] : [`finish: ${finish}`]),
+    `read as ${format}`,
+    ...(info.recordedFormat === undefined || info.recordedFormat === format
+      ? []
+      : [`recorded as ${info.recordedFormat}`]),
   ];
   const lines = [style('dim', facts.join(' · '))];
   if (info.error !== undefined) {
@@ -68,15 +78,41 @@ function recordingHeader(info: RecordingInfo, style: Style): string[] {
     lines.push(style('red', `✗ the call failed: ${error.message ?? JSON.stringify(info.error)}`));
   }
   if (info.cancelled) lines.push(style('yellow', '… the caller stopped reading before the end'));
+  if (info.toolChoiceNotMet) {
+    const after = info.retries === 0 ? '' : ` (after ${plural(info.retries, 're-ask')})`;
+    lines.push(
+      style(
+        'red',
+        `✗ the tool choice required ${forcedCall(info.toolChoice)}, and no reply made one${after}: the AI SDK raised AI_ToolChoiceViolationError`,
+      ),
+    );
+  }
   return lines;
 }
 
-/** One reply: its segments in order, each call and report where it was written. */
-function renderReply(reply: InspectedReply, format: string, style: Style): string[] {
+/** The calls `auto` would read at one place of the text, in a line. */
+function renderAutoCalls(calls: readonly AutoCall[], style: Style): string {
+  const byFormat = new Map<string, number>();
+  for (const call of calls) {
+    const name = call.format === undefined ? 'call' : `${call.format} call`;
+    byFormat.set(name, (byFormat.get(name) ?? 0) + 1);
+  }
+  const counts = [...byFormat].map(([name, count]) => plural(count, name)).join(' and ');
+  const what = calls.map((call) => `${call.toolName} ${shorten(call.input, 80)}`).join(', ');
+  return style('cyan', `  ↳ auto would read ${counts} here: ${what}`);
+}
+
+/**
+ * One reply: its segments in order, each call and report where it was written, and after the
+ * segment it starts in, each call `auto` would read where this reading has none.
+ */
+function renderReply(reply: InspectedReply, style: Style): string[] {
+  const { format } = reply;
   const lines: string[] = [];
   const title = `── ${reply.label} `;
   lines.push(style('bold', `${title}${'─'.repeat(Math.max(3, 60 - title.length))}`));
-  if (reply.recording !== undefined) lines.push(...recordingHeader(reply.recording, style));
+  if (reply.recording !== undefined) lines.push(...recordingHeader(reply.recording, format, style));
+  let autoCalls = reply.autoCalls ?? [];
   if (reply.guessedTools !== undefined) {
     lines.push(
       style(
@@ -128,7 +164,13 @@ function renderReply(reply: InspectedReply, format: string, style: Style): strin
         lines.push(...renderReport(reply.reports[segment.report]!, style));
         break;
     }
+    const here = autoCalls.filter((call) => call.start < segment.end);
+    if (here.length > 0) {
+      lines.push(renderAutoCalls(here, style));
+      autoCalls = autoCalls.filter((call) => !here.includes(call));
+    }
   }
+  if (autoCalls.length > 0) lines.push(renderAutoCalls(autoCalls, style));
   // Reports whose markup was not found in the text, and those the segments did not show.
   const shown = new Set<number>();
   for (const segment of reply.segments) if (segment.kind === 'report') shown.add(segment.report);
@@ -148,7 +190,8 @@ function renderReply(reply: InspectedReply, format: string, style: Style): strin
 }
 
 function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (count === 1) return `${count} ${word}`;
+  return `${count} ${word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 }
 
 /** The summary line. */
@@ -162,19 +205,24 @@ function renderSummary(result: InspectResult, style: Style): string {
     plural(summary.calls, 'call'),
     ...(summary.rejectedCalls > 0 ? [`${summary.rejectedCalls} rejected`] : []),
     summary.reports === 0 ? 'no reports' : `${plural(summary.reports, 'report')} (${reasons})`,
+    ...(summary.toolChoiceNotMet > 0
+      ? [
+          `${summary.toolChoiceNotMet} tool choice${summary.toolChoiceNotMet === 1 ? '' : 's'} not met`,
+        ]
+      : []),
+    ...(summary.autoCalls > 0 ? [`auto would read ${plural(summary.autoCalls, 'more call')}`] : []),
   ];
-  const line = `${parts.join(' · ')} — read as ${result.format}`;
-  return summary.reports > 0 || summary.rejectedCalls > 0
+  const formats = [...new Set(result.replies.map((reply) => reply.format))].join(', ');
+  const read = result.format === 'recorded' ? `recorded (${formats})` : result.format;
+  const line = `${parts.join(' · ')} — read as ${read}`;
+  return summary.reports > 0 || summary.rejectedCalls > 0 || summary.toolChoiceNotMet > 0
     ? style('yellow', line)
     : style('green', line);
 }
 
 /** The annotated output of `toolbridge inspect`. */
 export function renderInspection(result: InspectResult, style: Style): string {
-  const lines = result.replies.flatMap((reply) => [
-    ...renderReply(reply, result.format, style),
-    '',
-  ]);
+  const lines = result.replies.flatMap((reply) => [...renderReply(reply, style), '']);
   lines.push(renderSummary(result, style));
   return `${lines.join('\n')}\n`;
 }

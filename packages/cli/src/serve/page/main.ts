@@ -205,6 +205,10 @@ function load(loaded: Loaded, reply = 0): void {
   state.recording = recording;
   if (recording !== undefined) {
     elements.tools.value = recording.tools.length > 0 ? writeTools(recording.tools) : '';
+    // Read as the middleware read it, as `toolbridge inspect` does, when this page knows the format.
+    if (recording.format !== undefined && formatNames().includes(recording.format)) {
+      elements.format.value = recording.format;
+    }
   }
   state.player =
     recording === undefined

@@ -12,9 +12,16 @@ export interface Reply {
   times: number[];
   /** The tools the call offered (none: guess them from the text). */
   tools: ToolDefinition[];
+  /** The format the tool middleware read the call in, when the recording names one. */
+  format?: string;
 }
 
-function replyOf(request: RecordedRequest, label: string, tools: ToolDefinition[]): Reply {
+function replyOf(
+  request: RecordedRequest,
+  label: string,
+  tools: ToolDefinition[],
+  format: string | undefined,
+): Reply {
   const chunks: string[] = [];
   const times: number[] = [];
   for (const chunk of request.chunks) {
@@ -23,7 +30,7 @@ function replyOf(request: RecordedRequest, label: string, tools: ToolDefinition[
     const time = typeof chunk.time === 'number' && Number.isFinite(chunk.time) ? chunk.time : 0;
     times.push(Math.max(time, times.at(-1) ?? 0));
   }
-  return { label, chunks, times, tools };
+  return { label, chunks, times, tools, ...(format === undefined ? {} : { format }) };
 }
 
 function toolsOf(recording: ModelCallRecording): ToolDefinition[] {
@@ -47,11 +54,12 @@ export function readRecording(content: string): Reply[] | undefined {
   if (input.kind === 'text') return undefined;
   return input.recordings.flatMap(({ recording }, index) => {
     const tools = toolsOf(recording);
+    const { format } = recording;
     const name = `Call ${index + 1} · ${recording.mode} · ${recording.modelId}`;
     return [
-      replyOf(recording, name, tools),
+      replyOf(recording, name, tools, format),
       ...(recording.retries ?? []).map((retry, attempt) =>
-        replyOf(retry, `Call ${index + 1} · retry ${attempt + 1}`, tools),
+        replyOf(retry, `Call ${index + 1} · retry ${attempt + 1}`, tools, format),
       ),
     ];
   });
