@@ -91,6 +91,8 @@ describe('the package index', () => {
         'builtInFormats',
         'modelFamily',
         'toolMiddlewareFor',
+        'formatToolMiddleware',
+        'FORMAT_NAMES',
         'JsonInputWriter',
         'createDispatchingDecoder',
         'createJsonCallDecoder',

@@ -2,6 +2,7 @@ export type { AutoProtocolOptions } from './auto/auto-protocol';
 export { autoProtocol, builtInFormats } from './auto/auto-protocol';
 export { autoToolMiddleware } from './auto/auto-tool-middleware';
 export type { FormatName, FormatPreset } from './auto/format-presets';
+export { FORMAT_NAMES, formatToolMiddleware } from './auto/format-tool-middleware';
 export type { ModelFamily } from './auto/model-registry';
 export { MODEL_FAMILIES, modelFamily } from './auto/model-registry';
 export { ALL_REASONING_TAGS } from './auto/reasoning-tags';

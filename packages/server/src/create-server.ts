@@ -1,11 +1,18 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { recordModelOutput, toolbridgeOptions, toolMiddlewareFor } from '@toolbridge/middleware';
+import {
+  autoToolMiddleware,
+  FORMAT_NAMES,
+  type FormatName,
+  formatToolMiddleware,
+  recordModelOutput,
+  toolbridgeOptions,
+  toolMiddlewareFor,
+} from '@toolbridge/middleware';
 import { wrapLanguageModel } from 'ai';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ChatCompletionRequest, ToolbridgeReport } from './chat-completions.ts';
-import { formatMiddlewares } from './format-middlewares.ts';
 import { forwardVerbatim } from './forward-verbatim.ts';
 import {
   type OpenAIError,
@@ -71,13 +78,13 @@ function middlewareChooser(
 ): (modelId: string) => LanguageModelV4Middleware {
   if (middleware !== undefined) return middleware;
   if (format === 'model') return (modelId) => toolMiddlewareFor(modelId);
-  const formats = formatMiddlewares();
-  const chosen = formats[format];
-  if (chosen === undefined) {
+  if (format === 'auto') return () => autoToolMiddleware;
+  if (!(FORMAT_NAMES as readonly string[]).includes(format)) {
     throw new TypeError(
-      `Unknown format "${format}"; choose model or one of ${Object.keys(formats).join(', ')}.`,
+      `Unknown format "${format}"; choose model, auto or one of ${FORMAT_NAMES.join(', ')}.`,
     );
   }
+  const chosen = formatToolMiddleware(format as FormatName);
   return () => chosen;
 }
 

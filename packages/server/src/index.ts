@@ -5,5 +5,4 @@ export type {
 } from './chat-completions.ts';
 export type { ServerOptions } from './create-server.ts';
 export { createServer } from './create-server.ts';
-export { formatMiddlewares } from './format-middlewares.ts';
 export type { OpenAIErrorBody } from './openai-error.ts';

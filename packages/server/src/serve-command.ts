@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatMiddlewares } from './format-middlewares.ts';
+import { FORMAT_NAMES } from '@toolbridge/middleware';
 import { type RunningServer, startServer } from './start-server.ts';
 
 /** Where the command writes, and how it waits for the end. */
@@ -24,9 +24,7 @@ Options:
   --port <n>           the port to listen on (default 8787; 0 takes a free one)
   --host <address>     the address to bind (default 127.0.0.1; 0.0.0.0 serves the network)
   --format <name>      model (default: the format the model id picks), auto, or one of
-                       ${Object.keys(formatMiddlewares())
-                         .filter((name) => name !== 'auto')
-                         .join(', ')}
+                       ${FORMAT_NAMES.join(', ')}
   --record <file>      append each model call to <file> as JSON lines, for toolbridge inspect
   --forward-auth       pass the client's Authorization header on to the upstream
   --body-limit <bytes> the largest request body accepted (default 10485760)

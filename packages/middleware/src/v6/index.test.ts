@@ -66,6 +66,11 @@ describe('the v6 entry', () => {
     expect(native.transformParams).toBeUndefined();
   });
 
+  it('builds the middleware of a format by name, as a V3 middleware', () => {
+    expect(v6.formatToolMiddleware('harmony').specificationVersion).toBe('v3');
+    expect(() => v6.formatToolMiddleware('qwen4' as never)).toThrow(RangeError);
+  });
+
   it('builds toolMiddlewareFor with the same checks and warning hook as the main entry', () => {
     const onUnknownModel = vi.fn();
     expect(v6.toolMiddlewareFor('my-finetune', { onUnknownModel }).specificationVersion).toBe('v3');

@@ -96,6 +96,13 @@ export function toolMiddlewareFor(
   return toV3Middleware(core.toolMiddlewareFor(modelId, options));
 }
 
+/** `formatToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: the middleware of a format, by name. */
+export function formatToolMiddleware(
+  ...args: Parameters<typeof core.formatToolMiddleware>
+): LanguageModelV3Middleware {
+  return toV3Middleware(core.formatToolMiddleware(...args));
+}
+
 /** `mistralToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
 export const mistralToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
   core.mistralToolMiddleware,
