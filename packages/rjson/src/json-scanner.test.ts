@@ -416,6 +416,15 @@ describe('createJsonScanner: string content at the end of a write', () => {
     }
   });
 
+  it('passes on the content before an invalid escape before it throws, whatever the chunking', () => {
+    const text = '{"a": "xy\\uxz"}';
+    for (const chunks of [[text], oneCharChunks(text)]) {
+      const { events, handler } = recorder();
+      expect(() => writeChunks(chunks, handler)).toThrow('Invalid \\u escape');
+      expect(events).toStrictEqual(['{', { key: 'a' }, { string: 'xy' }]);
+    }
+  });
+
   it('reports the same events for every prefix under every chunking', () => {
     fc.assert(
       fc.property(

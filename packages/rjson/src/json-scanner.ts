@@ -502,7 +502,11 @@ export function createJsonScanner(
           }
           case State.Unicode: {
             const ch = text[i]!;
-            if (Number.isNaN(Number.parseInt(ch, 16))) fail('Invalid \\u escape', i);
+            if (Number.isNaN(Number.parseInt(ch, 16))) {
+              // The content before the escape was read: it is passed on, whatever the chunking.
+              if (!stringIsKey) flushStringRun(false);
+              fail('Invalid \\u escape', i);
+            }
             unicodeDigits += ch;
             i++;
             if (unicodeDigits.length === 4) {

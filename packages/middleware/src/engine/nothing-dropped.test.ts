@@ -1,0 +1,193 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitAt } from '../../../../testing/split-at';
+import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
+import {
+  createToolMiddleware,
+  type ToolbridgeCallOptions,
+} from '../middleware/create-tool-middleware';
+import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import { usage } from '../testing/mock-model';
+import { counterIds, streamChunks } from '../testing/run-parser';
+import type { ToolCallProtocol } from '../tool-call-protocol';
+import type { ToolbridgeErrorMetadata } from './text-stream-parser';
+
+// Issue 24: nothing is dropped without a report, and a rejected call reads the same in both paths.
+
+const schema = jsonSchema({ type: 'object', properties: { a: { type: 'string' } } });
+const sdkTools = {
+  w: tool({ inputSchema: schema }),
+  t: tool({ inputSchema: schema }),
+  e: tool({ inputSchema: schema }),
+};
+const parserTools = Object.keys(sdkTools).map((name) => ({
+  type: 'function' as const,
+  name,
+  inputSchema: { type: 'object', properties: { a: { type: 'string' } } } as const,
+}));
+
+/** A model without tool support that writes `reply` in `chunks` when streamed. */
+function modelWriting(reply: string, chunks: readonly string[]) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: reply }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage,
+      warnings: [],
+    }),
+    doStream: async () => ({
+      stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 'txt-0' },
+        ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 'txt-0', delta })),
+        { type: 'text-end', id: 'txt-0' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ]),
+    }),
+  });
+}
+
+interface SdkRead {
+  text: string;
+  calls: Array<{ toolName: string; input: unknown; rawToolCallText: string; repairs?: string[] }>;
+  reports: Array<Pick<ToolbridgeErrorMetadata, 'reason' | 'rawText'>>;
+}
+
+/** Reads `reply` through generateText or streamText (the latter in `chunks`). */
+async function sdkRead(
+  mode: 'generate' | 'stream',
+  protocol: ToolCallProtocol,
+  reply: string,
+  chunks: readonly string[],
+  options: Omit<ToolbridgeCallOptions, 'onError'> & { toolChoice?: 'required' } = {},
+): Promise<SdkRead> {
+  const reports: SdkRead['reports'] = [];
+  const { toolChoice, ...callOptions } = options;
+  const settings = {
+    model: wrapLanguageModel({
+      model: modelWriting(reply, chunks),
+      middleware: createToolMiddleware({ protocol, generateId: counterIds() }),
+    }),
+    tools: sdkTools,
+    prompt: 'Go.',
+    ...(toolChoice === undefined ? {} : { toolChoice }),
+    providerOptions: toolbridgeOptions({
+      requiredRetries: 0,
+      ...callOptions,
+      onError: (_message, { reason, rawText }) => reports.push({ reason, rawText }),
+    }),
+  };
+  const result = mode === 'generate' ? await generateText(settings) : streamText(settings);
+  const content = await result.content;
+  return {
+    text: await result.text,
+    calls: content.flatMap((part) => {
+      if (part.type !== 'tool-call') return [];
+      const meta = part.providerMetadata?.toolbridge as {
+        rawToolCallText: string;
+        repairs?: string[];
+      };
+      return [
+        {
+          toolName: part.toolName,
+          input: part.input,
+          rawToolCallText: meta.rawToolCallText,
+          ...(meta.repairs === undefined ? {} : { repairs: meta.repairs }),
+        },
+      ];
+    }),
+    reports,
+  };
+}
+
+/** Reads `reply` through generateText, and through streamText whole, per character and in `cuts`. */
+async function readBothPaths(
+  protocol: ToolCallProtocol,
+  reply: string,
+  options: Parameters<typeof sdkRead>[4] = {},
+): Promise<SdkRead> {
+  const generated = await sdkRead('generate', protocol, reply, [reply], options);
+  for (const chunks of [[reply], [...reply], splitAt(reply, [3, 11, 17, 30])]) {
+    expect(await sdkRead('stream', protocol, reply, chunks, options)).toStrictEqual(generated);
+  }
+  return generated;
+}
+
+/** The parser's tool-call inputs and reports for `chunks`. */
+function parserRead(
+  protocol: ToolCallProtocol,
+  chunks: readonly string[],
+  options: { emitRawToolCallTextOnError?: boolean; leadingJsonCall?: boolean } = {},
+) {
+  const reports: Array<[string, string]> = [];
+  const parts = streamChunks(protocol, chunks, {
+    tools: parserTools,
+    reasoningTags: [['<think>', '</think>']],
+    onError: (_message, { reason, rawText }) => reports.push([reason, rawText]),
+    ...(options.emitRawToolCallTextOnError === undefined
+      ? {}
+      : { emitRawToolCallTextOnError: options.emitRawToolCallTextOnError }),
+    ...(options.leadingJsonCall
+      ? { leadingJsonCall: { name: ['name'], arguments: ['arguments'] } }
+      : {}),
+  });
+  return { parts, reports };
+}
+
+/** A summary of parts that holds whatever a chunking could change: text, reasoning, calls with raw text. */
+function summary(parts: readonly LanguageModelV4StreamPart[]) {
+  const out: Array<[string, string]> = [];
+  for (const part of parts) {
+    const last = out[out.length - 1];
+    if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+      if (last?.[0] === part.type) last[1] += part.delta;
+      else out.push([part.type, part.delta]);
+    } else if (part.type === 'reasoning-start' || part.type === 'reasoning-end') {
+      out.push([part.type, '']);
+    } else if (part.type === 'tool-call') {
+      const meta = part.providerMetadata?.toolbridge as Record<string, unknown>;
+      out.push([
+        'tool-call',
+        JSON.stringify([part.input, meta.rawToolCallText, meta.repairs, meta.rejected]),
+      ]);
+    }
+  }
+  return out;
+}
+
+describe('a call cut inside an escape', () => {
+  const cases = [
+    '<tool_call>{"name":"w","arguments":{"a":"q\\ux',
+    '<tool_call>{"name":"w","arguments":{"a":"q\\uxyzw"}}</tool_call>',
+    '<tool_call>{"name":"w","arguments":{"a":"q\\u12',
+    '<tool_call>{"name":"w","arguments":{"a":"q\\',
+  ];
+
+  it.each(cases)('keeps the input written before it, in both paths: %s', async (reply) => {
+    const read = await readBothPaths(jsonMixProtocol(), reply);
+    expect(read.calls).toEqual([
+      expect.objectContaining({ toolName: 'w', input: '{"a":"q', rawToolCallText: reply }),
+    ]);
+    expect(read.reports).toHaveLength(1);
+  });
+
+  it('rejects the same input under any chunking', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...cases),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (reply, cuts) => {
+          const whole = parserRead(jsonMixProtocol(), [reply]);
+          const cut = parserRead(jsonMixProtocol(), splitAt(reply, cuts));
+          expect(summary(cut.parts)).toStrictEqual(summary(whole.parts));
+          expect(cut.reports).toStrictEqual(whole.reports);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
