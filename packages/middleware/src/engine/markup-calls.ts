@@ -89,8 +89,9 @@ export class MarkupCalls implements CallSink {
     this.endCall();
   }
 
+  /** Lists a repair on the open call, or, once it ended, on the markup's last call. */
   repair(message: string): void {
-    this.current?.repairs.push(message);
+    (this.current ?? this.calls[this.calls.length - 1])?.repairs.push(message);
   }
 
   /** The markup ended: ends a call still open and emits every `tool-call`, with the format that read it. */

@@ -191,3 +191,50 @@ describe('a call cut inside an escape', () => {
     );
   });
 });
+
+describe('junk between a call and its closer', () => {
+  const cases: Array<[ToolCallProtocol, string, string, string]> = [
+    [jsonMixProtocol(), '<tool_call>{"name":"t","arguments":{}}', '}', '</tool_call>'],
+    [jsonMixProtocol(), '<tool_call>{"name":"t","arguments":{"a":"x"}}', ' }\n]}', '</tool_call>'],
+    [toolCallTagProtocol(), '<TOOL_CALL>{"tool":"t","args":{}}', '}}', '</TOOL_CALL>'],
+  ];
+
+  it.each(cases)(
+    'is markup of the call, reported as a repair, in both paths (%#)',
+    async (protocol, call, junk, closer) => {
+      const markup = `${call}${junk}${closer}`;
+      const read = await readBothPaths(protocol, `Go.${markup}Done.`);
+      expect(read.text).toBe('Go.Done.');
+      expect(read.calls).toEqual([
+        expect.objectContaining({
+          toolName: 't',
+          rawToolCallText: markup,
+          repairs: [expect.any(String)],
+        }),
+      ]);
+      expect(read.reports).toEqual([]);
+    },
+  );
+
+  it('is markup under any chunking, closer or not', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...cases),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        ([protocol, call, junk, closer], closed, cuts) => {
+          const reply = `${call}${junk}${closed ? closer : ''} after`;
+          const whole = parserRead(protocol, [reply]);
+          expect(summary(whole.parts).filter(([type]) => type === 'text-delta')).toEqual([
+            // Whitespace after the brackets is the call's, as after its value, until a closer.
+            ['text-delta', closed ? ' after' : 'after'],
+          ]);
+          expect(summary(parserRead(protocol, splitAt(reply, cuts)).parts)).toStrictEqual(
+            summary(whole.parts),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

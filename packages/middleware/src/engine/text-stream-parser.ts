@@ -77,6 +77,8 @@ interface OpenMarkup {
   opener: string;
   body: TextPieces;
   calls: MarkupCalls;
+  /** Whether brackets between the value and the closer were read past. */
+  junk?: boolean;
 }
 
 /**
@@ -377,6 +379,18 @@ export function createTextStreamParser(
         }
         case 'closer': {
           const closer = markup!.decoder.closer!;
+          const junkEnd = skipJunk(buffer, pos, markup!.junk === true);
+          if (junkEnd > pos) {
+            // Brackets left over after the value (`{…}}</tool_call>`, a common slip) are the
+            // call's markup, not text: read past, and said once in the call's repairs.
+            if (!markup!.junk) {
+              markup!.junk = true;
+              markup!.calls.repair('Read past brackets between the call and its closer');
+            }
+            markup!.body.push(buffer.slice(pos, junkEnd));
+            pos = junkEnd;
+            break;
+          }
           const available = Math.min(closer.length, buffer.length - pos);
           if (!buffer.startsWith(closer.slice(0, available), pos)) {
             endMarkup();
@@ -449,6 +463,23 @@ export function createTextStreamParser(
 
 /** The longest head of a piece that held text is joined to; the rest of the piece is read after it. */
 const JOINED_HEAD = 1024;
+
+/**
+ * Where stray closing brackets after a call's value end, from `from`: `}` and `]`, and the
+ * whitespace after each. `from` when none starts there: whitespace right after the value is
+ * the decoder's, and counts here only `afterJunk`, once a bracket was read past.
+ */
+function skipJunk(text: string, from: number, afterJunk: boolean): number {
+  let index = from;
+  let junk = afterJunk;
+  while (index < text.length) {
+    const char = text[index]!;
+    if (char === '}' || char === ']') junk = true;
+    else if (!junk || char.trim() !== '') break;
+    index++;
+  }
+  return index;
+}
 
 function firstNonSpace(text: string, from: number): number {
   for (let index = from; index < text.length; index++) {
