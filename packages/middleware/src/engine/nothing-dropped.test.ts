@@ -1,5 +1,12 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
+import {
+  generateText,
+  jsonSchema,
+  streamText,
+  ToolChoiceViolationError,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +58,9 @@ function modelWriting(reply: string, chunks: readonly string[]) {
   });
 }
 
+/** The text of a generateText call that threw because a required call was missing. */
+const NO_CALL = '(no call)';
+
 interface SdkRead {
   text: string;
   calls: Array<{ toolName: string; input: unknown; rawToolCallText: string; repairs?: string[] }>;
@@ -81,10 +91,19 @@ async function sdkRead(
       onError: (_message, { reason, rawText }) => reports.push({ reason, rawText }),
     }),
   };
-  const result = mode === 'generate' ? await generateText(settings) : streamText(settings);
-  const content = await result.content;
+  let content: Awaited<ReturnType<typeof generateText>['content']>;
+  let text: string;
+  try {
+    const result = mode === 'generate' ? await generateText(settings) : streamText(settings);
+    content = await result.content;
+    text = await result.text;
+  } catch (error) {
+    // A reply that had to call a tool and called none: the AI SDK throws; the reports stand.
+    if (!ToolChoiceViolationError.isInstance(error)) throw error;
+    return { text: NO_CALL, calls: [], reports };
+  }
   return {
-    text: await result.text,
+    text,
     calls: content.flatMap((part) => {
       if (part.type !== 'tool-call') return [];
       const meta = part.providerMetadata?.toolbridge as {
@@ -111,10 +130,16 @@ async function readBothPaths(
   options: Parameters<typeof sdkRead>[4] = {},
 ): Promise<SdkRead> {
   const generated = await sdkRead('generate', protocol, reply, [reply], options);
+  let streamed: SdkRead | undefined;
   for (const chunks of [[reply], [...reply], splitAt(reply, [3, 11, 17, 30])]) {
-    expect(await sdkRead('stream', protocol, reply, chunks, options)).toStrictEqual(generated);
+    const read = await sdkRead('stream', protocol, reply, chunks, options);
+    // generateText throws when a required call is missing; streamText goes on with the text.
+    if (generated.text === NO_CALL) expect({ ...read, text: NO_CALL }).toStrictEqual(generated);
+    else expect(read).toStrictEqual(generated);
+    if (streamed !== undefined) expect(read).toStrictEqual(streamed);
+    streamed = read;
   }
-  return generated;
+  return streamed!;
 }
 
 /** The parser's tool-call inputs and reports for `chunks`. */
@@ -236,5 +261,98 @@ describe('junk between a call and its closer', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+/**
+ * Every character of the reply, in order, as the parts and reports tell it: text, reasoning
+ * (with its tags), each call's raw text once, and the raw text of markup left out of the text.
+ */
+function accountFor(
+  protocol: ToolCallProtocol,
+  chunks: readonly string[],
+  options: { emitRawToolCallTextOnError?: boolean; leadingJsonCall?: boolean } = {},
+): string {
+  const log: string[] = [];
+  let lastRaw: unknown;
+  const emitRaw = options.emitRawToolCallTextOnError ?? true;
+  const parser = protocol.createStreamParser(
+    {
+      tools: parserTools,
+      generateId: counterIds(),
+      reasoningTags: [['<think>', '</think>']],
+      emitRawToolCallTextOnError: emitRaw,
+      ...(options.leadingJsonCall
+        ? { leadingJsonCall: { name: ['name'], arguments: ['arguments'] } }
+        : {}),
+      onError: (_message, { reason, rawText }) => {
+        if (!emitRaw && (reason === 'malformed-call' || reason === 'too-many-calls')) {
+          log.push(rawText);
+        }
+      },
+    },
+    (part) => {
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta') log.push(part.delta);
+      if (part.type === 'tool-call') {
+        const raw = (part.providerMetadata?.toolbridge as { rawToolCallText: string } | undefined)
+          ?.rawToolCallText;
+        // The calls of one piece of markup share its raw text.
+        if (raw !== lastRaw) log.push(raw);
+        lastRaw = raw;
+        return;
+      }
+      lastRaw = undefined;
+    },
+  );
+  for (const chunk of chunks) parser.push(chunk);
+  parser.finish();
+  return log.join('');
+}
+
+describe('markup left out of the text', () => {
+  it('is reported with its raw text: a second <TOOL_CALL> (both paths)', async () => {
+    const first = '<TOOL_CALL>{"tool":"t","args":{}}</TOOL_CALL>';
+    const second = '<TOOL_CALL>{"tool":"e","args":{"a":"x"}}</TOOL_CALL>';
+    const reply = `A${first}B${second}C`;
+    const read = await readBothPaths(toolCallTagProtocol(), reply, {
+      emitRawToolCallTextOnError: false,
+    });
+    expect(read.text).toBe('ABC');
+    expect(read.calls).toEqual([
+      expect.objectContaining({ toolName: 't', rawToolCallText: first }),
+    ]);
+    expect(read.reports).toEqual([{ reason: 'too-many-calls', rawText: second }]);
+  });
+
+  it.each([
+    '{"name": "t", "arguments": {"a": 1} oops',
+    '{"nam": "t"} then prose',
+    '  {"name": 5} then prose',
+    '{"name": "t", "arguments": {"a": "x"}}} and more',
+  ])('is reported with its raw text under a forced tool choice (both paths): %s', async (reply) => {
+    const quiet = await readBothPaths(jsonMixProtocol(), reply, {
+      emitRawToolCallTextOnError: false,
+      toolChoice: 'required',
+    });
+    const loud = await readBothPaths(jsonMixProtocol(), reply, { toolChoice: 'required' });
+    expect(loud.calls).toStrictEqual(quiet.calls);
+    expect(loud.reports).toStrictEqual(quiet.reports);
+    // What the quiet run leaves out of the default run's text is exactly what it reports.
+    let rest = loud.text;
+    for (const { reason, rawText } of quiet.reports) {
+      if (reason !== 'malformed-call') continue;
+      expect(rest).toContain(rawText);
+      rest = rest.replace(rawText, '');
+    }
+    expect(rest).toBe(quiet.text);
+    for (const chunks of [[reply], [...reply], splitAt(reply, [1, 5, 9, 20])]) {
+      expect(accountFor(jsonMixProtocol(), chunks, { leadingJsonCall: true })).toBe(reply);
+      expect(
+        accountFor(jsonMixProtocol(), chunks, {
+          leadingJsonCall: true,
+          emitRawToolCallTextOnError: false,
+        }),
+      ).toBe(reply);
+    }
   });
 });
