@@ -1,3 +1,4 @@
+import { JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { gemmaProtocol } from '../formats/gemma-tool-middleware';
 import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
 import { fixtureReplies } from '../testing/fixtures';
@@ -22,7 +23,51 @@ const cases = Object.entries(fixtureReplies).flatMap(([name, replies]) =>
   })),
 );
 
-describeProtocolProperties(cases);
+// Brackets left between a call's value and its closer, a common slip: the call's markup.
+const extraBraces = [
+  {
+    name: 'hermes, extra brace before the closer',
+    protocol: protocols.hermes,
+    reply: '<tool_call>{"name": "get_time", "arguments": {}}}</tool_call> Done.',
+  },
+  {
+    name: 'hermes, extra brackets on their own lines before the closer',
+    protocol: protocols.hermes,
+    reply:
+      'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n}\n]\n</tool_call>\n<tool_call>{"name": "get_time", "arguments": {}}}',
+  },
+  {
+    name: 'gemma, extra brace before the closing fence',
+    protocol: protocols.gemma,
+    reply: '```tool_call\n{"name": "get_time", "arguments": {}}}\n```\nWaiting.',
+  },
+  {
+    name: 'toolCallTag, extra brace, then a second call left out of the text',
+    protocol: protocols.toolCallTag,
+    reply:
+      'A<TOOL_CALL>{"tool": "get_time", "args": {}}}</TOOL_CALL>B<TOOL_CALL>{"tool": "get_time", "args": {}}</TOOL_CALL>C',
+    options: { emitRawToolCallTextOnError: false },
+  },
+];
+
+// A forced tool choice reads a bare JSON call at the start of the reply; what is no call is
+// left out of the text and reported.
+const forced = { leadingJsonCall: JSON_CALL_KEYS, emitRawToolCallTextOnError: false };
+const forcedChoice = [
+  '  {"name": "get_weather", "arguments": {"city": "Oslo"}}',
+  '{"nam": "get_time"} then prose',
+  '{"name": 5, "arguments": {}} then prose',
+  '{"name": "get_weather", "arguments": {"city": "Oslo"} oops',
+  '{"name": "get_weather", "arguments": {"city": "Cut',
+  'Sure. <tool_call>{"name": "get_time", "arguments": {}}}</tool_call><tool_call>oops</tool_call>',
+].map((reply, index) => ({
+  name: `hermes, forced tool choice #${index}`,
+  protocol: protocols.hermes,
+  reply,
+  options: forced,
+}));
+
+describeProtocolProperties([...cases, ...extraBraces, ...forcedChoice]);
 
 // Native calls: the provider streams the input, the middleware only reads it.
 describeNativeProperties();

@@ -2,7 +2,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
-import type { ToolCallProtocol } from '../tool-call-protocol';
+import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 import { fixtureTools } from './fixtures';
 import { counterIds, meaningOfParts, streamChunks } from './run-parser';
 
@@ -11,16 +11,26 @@ export interface PropertyCase {
   name: string;
   protocol: ToolCallProtocol;
   reply: string;
+  /** How the reply is read: a forced tool choice (`leadingJsonCall`), markup left out of the text. */
+  options?: Pick<ParseOptions, 'leadingJsonCall' | 'emitRawToolCallTextOnError'>;
 }
+
+type CaseOptions = PropertyCase['options'];
 
 type ReasoningTags = ReadonlyArray<readonly [string, string]>;
 
-function generateMeaning(protocol: ToolCallProtocol, text: string, reasoningTags: ReasoningTags) {
+function generateMeaning(
+  protocol: ToolCallProtocol,
+  text: string,
+  reasoningTags: ReasoningTags,
+  options: CaseOptions = {},
+) {
   const content = protocol.parseGeneratedText({
     text,
     tools: fixtureTools,
     generateId: counterIds(),
     reasoningTags,
+    ...options,
   });
   return {
     text: content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''),
@@ -87,14 +97,15 @@ export function describeProtocolProperties(
   cases: readonly PropertyCase[],
   reasoningTags: ReasoningTags = [['<think>', '</think>']],
 ): void {
-  describe.each(cases)('$name', ({ protocol, reply }) => {
+  describe.each(cases)('$name', ({ protocol, reply, options = {} }) => {
     it('gives the generate result under any chunking', () => {
-      const expected = generateMeaning(protocol, reply, reasoningTags);
+      const expected = generateMeaning(protocol, reply, reasoningTags, options);
       fc.assert(
         fc.property(fc.array(fc.nat(), { maxLength: 25 }), (cuts) => {
           const parts = streamChunks(protocol, splitAt(reply, cuts), {
             tools: fixtureTools,
             reasoningTags,
+            ...options,
           });
           expect(meaningOfParts(parts)).toStrictEqual(expected);
           expectWellFormed(parts);
@@ -104,19 +115,33 @@ export function describeProtocolProperties(
     });
 
     it('gives the generate result one character at a time', () => {
-      const parts = streamChunks(protocol, [...reply], { tools: fixtureTools, reasoningTags });
-      expect(meaningOfParts(parts)).toStrictEqual(generateMeaning(protocol, reply, reasoningTags));
+      const parts = streamChunks(protocol, [...reply], {
+        tools: fixtureTools,
+        reasoningTags,
+        ...options,
+      });
+      expect(meaningOfParts(parts)).toStrictEqual(
+        generateMeaning(protocol, reply, reasoningTags, options),
+      );
       expectWellFormed(parts);
     });
+
+    // Markup that is no call is text in the default run; left out of it, its raw text is reported.
+    const { emitRawToolCallTextOnError: _emitRaw, ...defaultRun } = options;
 
     it('loses nothing: text and call segments reconstruct the reply', () => {
       const segments = protocol.extractToolCallSegments!({
         text: reply,
         tools: fixtureTools,
         reasoningTags,
+        ...defaultRun,
       });
       // The reply as the parts tell it: text, and reasoning inside its tags.
-      const text = streamChunks(protocol, [reply], { tools: fixtureTools, reasoningTags })
+      const text = streamChunks(protocol, [reply], {
+        tools: fixtureTools,
+        reasoningTags,
+        ...defaultRun,
+      })
         .map((part) => {
           if (part.type === 'text-delta' || part.type === 'reasoning-delta') return part.delta;
           if (part.type === 'reasoning-start') return reasoningTags[0]![0];
@@ -133,6 +158,36 @@ export function describeProtocolProperties(
         cursor = at + segment.length;
       }
       expect(between + reply.slice(cursor)).toBe(text);
+    });
+
+    it('reports, with its raw text, whatever it leaves out of the text', () => {
+      const read = (emitRawToolCallTextOnError: boolean) => {
+        const left: string[] = [];
+        const parts = streamChunks(protocol, [...reply], {
+          tools: fixtureTools,
+          reasoningTags,
+          ...defaultRun,
+          emitRawToolCallTextOnError,
+          onError: (_message, { reason, rawText }) => {
+            if (reason === 'malformed-call' || reason === 'too-many-calls') left.push(rawText);
+          },
+        });
+        return { ...meaningOfParts(parts), left };
+      };
+      const shown = read(true);
+      const quiet = read(false);
+      expect(quiet.calls).toStrictEqual(shown.calls);
+      expect(quiet.left).toStrictEqual(shown.left);
+      // The text of the default run, without what was reported, in order, is the quiet run's.
+      let rest = shown.text;
+      let quietText = '';
+      for (const rawText of quiet.left) {
+        const at = rest.indexOf(rawText);
+        expect(at).toBeGreaterThanOrEqual(0);
+        quietText += rest.slice(0, at);
+        rest = rest.slice(at + rawText.length);
+      }
+      expect(quietText + rest).toBe(quiet.text);
     });
   });
 }
