@@ -366,4 +366,25 @@ describe('a forced tool choice', () => {
       40_000,
     );
   });
+
+  it('stays linear in whitespace and prose before the call, one character at a time', () => {
+    const protocol = jsonMixProtocol();
+    const read = (input: string) => {
+      const parser = protocol.createStreamParser(
+        {
+          tools,
+          generateId: () => 'id',
+          leadingJsonCall: { name: ['name'], arguments: ['arguments'] },
+          emitRawToolCallTextOnError: false,
+        },
+        () => {},
+      );
+      for (const char of input) parser.push(char);
+      parser.finish();
+    };
+    const call = '<tool_call>{"name": "write_file", "arguments": {"path": "p"}}</tool_call>';
+    expectLinear((n) => `${' \n\t'.repeat(n)}${call}`, read, 15_000);
+    expectLinear((n) => `${'Sure, I will call the tool now. '.repeat(n)}${call}`, read, 2_000);
+    expectLinear((n) => `${'{"nam": 1} '.repeat(n)}${call}`, read, 2_000);
+  });
 });
