@@ -91,7 +91,7 @@ async function sdkRead(
       onError: (_message, { reason, rawText }) => reports.push({ reason, rawText }),
     }),
   };
-  let content: Awaited<ReturnType<typeof generateText>['content']>;
+  let content: Awaited<ReturnType<typeof generateText>>['content'];
   let text: string;
   try {
     const result = mode === 'generate' ? await generateText(settings) : streamText(settings);
@@ -297,7 +297,7 @@ function accountFor(
         const raw = (part.providerMetadata?.toolbridge as { rawToolCallText: string } | undefined)
           ?.rawToolCallText;
         // The calls of one piece of markup share its raw text.
-        if (raw !== lastRaw) log.push(raw);
+        if (raw !== undefined && raw !== lastRaw) log.push(raw);
         lastRaw = raw;
         return;
       }
