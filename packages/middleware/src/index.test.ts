@@ -100,6 +100,7 @@ describe('the package index', () => {
         'createToolMiddleware',
         'createXmlCallDecoder',
         'createXmlParameterCallDecoder',
+        'defineFormat',
         'defineTextProtocol',
         'gemmaProtocol',
         'gemmaSystemPromptTemplate',

@@ -1,7 +1,6 @@
 export type { AutoProtocolOptions } from './auto/auto-protocol';
 export { autoProtocol, builtInFormats } from './auto/auto-protocol';
 export { autoToolMiddleware } from './auto/auto-tool-middleware';
-export type { FormatName, FormatPreset } from './auto/format-presets';
 export { FORMAT_NAMES, formatToolMiddleware } from './auto/format-tool-middleware';
 export type { ModelFamily } from './auto/model-registry';
 export { MODEL_FAMILIES, modelFamily } from './auto/model-registry';
@@ -33,6 +32,7 @@ export type {
   ToolbridgeErrorMetadata,
   ToolbridgeErrorReason,
 } from './engine/text-stream-parser';
+export type { FormatName } from './formats/all-formats';
 export {
   apertusProtocol,
   apertusReasoningTags,
@@ -60,6 +60,13 @@ export {
   deepseekDsmlSystemPromptTemplate,
   deepseekDsmlToolMiddleware,
 } from './formats/deepseek-dsml';
+export type {
+  Format,
+  FormatDefinition,
+  ModelRow,
+  ReasoningTags,
+} from './formats/define-format';
+export { defineFormat } from './formats/define-format';
 export {
   functionGemmaProtocol,
   functionGemmaSystemPromptTemplate,

@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { splitAt } from '../../../../testing/split-at';
+import { allFormats } from '../formats/all-formats';
 import { fixtureReplies, fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 import { autoProtocol, builtInFormats } from './auto-protocol';
 import { autoToolMiddleware } from './auto-tool-middleware';
-import { FORMAT_PRESETS } from './format-presets';
 
 const auto = autoProtocol();
 const formats = builtInFormats();
@@ -35,8 +35,8 @@ describe('autoProtocol', () => {
     expect(auto.format).toBe('auto');
     expect(autoProtocol({ formats: { hermes: formats.hermes! } }).format).toBeUndefined();
     // A preset reads as the built-in format of its name, or as the one it shares its reading with.
-    for (const [name, preset] of Object.entries(FORMAT_PRESETS)) {
-      const format = preset.protocol().format;
+    for (const { name, protocol } of allFormats()) {
+      const format = protocol().format;
       if (name === 'generic-json') expect(format).toBeUndefined();
       else expect(Object.keys(formats), name).toContain(format);
     }

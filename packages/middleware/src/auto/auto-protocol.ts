@@ -1,29 +1,5 @@
-import { apertusProtocol } from '../formats/apertus';
-import { commandRProtocol } from '../formats/command-r';
-import { deepseekProtocol } from '../formats/deepseek';
-import { deepseekDsmlProtocol } from '../formats/deepseek-dsml';
-import { functionGemmaProtocol } from '../formats/function-gemma';
-import { functionaryProtocol } from '../formats/functionary';
-import { gemmaToolCodeProtocol } from '../formats/gemma-tool-code';
-import { gemmaProtocol } from '../formats/gemma-tool-middleware';
-import { gemma4Protocol } from '../formats/gemma4';
-import { glmProtocol } from '../formats/glm';
-import { graniteProtocol } from '../formats/granite';
-import { harmonyProtocol } from '../formats/harmony';
-import { internlmProtocol } from '../formats/internlm';
-import { kimiK2Protocol } from '../formats/kimi-k2';
-import { kimiK3Protocol } from '../formats/kimi-k3';
-import { llama3JsonProtocol } from '../formats/llama3-json';
-import { lmStudioProtocol } from '../formats/lm-studio';
-import { minimaxProtocol } from '../formats/minimax';
-import { mistralProtocol } from '../formats/mistral';
-import { pythonicProtocol } from '../formats/pythonic';
-import { qwen3CoderProtocol } from '../formats/qwen3-coder';
-import { seedOssProtocol } from '../formats/seed-oss';
-import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
-import { jsonArrayProtocol } from '../formats/xlam';
+import { FORMATS } from '../formats/all-formats';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
-import { morphXmlProtocol } from '../protocols/morph-xml-protocol';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { combineGrammars } from './combine-grammars';
@@ -38,43 +14,17 @@ export interface AutoProtocolOptions {
 }
 
 /**
- * Every format toolbridge reads, by name, in the order a shared opener tries them: where
- * formats share an opener, the one that decides soonest whether the markup is its own comes
- * first (Hermes JSON before Qwen3-Coder XML after `<tool_call>`, Functionary's JSON before
- * Qwen3-Coder's parameters after `<function=`).
+ * Every format toolbridge reads, by name, in the order of the format list: where formats share an
+ * opener, the one that decides soonest whether the markup is its own comes first. Variants read
+ * as their family; a format without a grammar of its own (llama.cpp's generic JSON) is read by
+ * `auto`'s loose JSON.
  */
 export function builtInFormats(): Record<string, ToolCallProtocol> {
-  return {
-    hermes: jsonMixProtocol(),
-    functionary: functionaryProtocol(),
-    'qwen3-coder': qwen3CoderProtocol(),
-    glm: glmProtocol(),
-    'seed-oss': seedOssProtocol(),
-    minimax: minimaxProtocol(),
-    'deepseek-dsml': deepseekDsmlProtocol(),
-    'kimi-k3': kimiK3Protocol(),
-    gemma: gemmaProtocol(),
-    'gemma-tool-code': gemmaToolCodeProtocol(),
-    gemma4: gemma4Protocol(),
-    'function-gemma': functionGemmaProtocol(),
-    'tool-call-tag': toolCallTagProtocol(),
-    'llama3-json': llama3JsonProtocol(),
-    mistral: mistralProtocol(),
-    granite: graniteProtocol(),
-    xlam: jsonArrayProtocol(),
-    pythonic: pythonicProtocol(),
-    'json-array-tool-calls': jsonArrayProtocol({ wrapper: 'tool_calls' }),
-    'json-array-toolcall': jsonArrayProtocol({ wrapper: 'TOOLCALL' }),
-    'json-array-functools': jsonArrayProtocol({ wrapper: 'functools' }),
-    'command-r': commandRProtocol(),
-    internlm: internlmProtocol(),
-    'lm-studio': lmStudioProtocol(),
-    harmony: harmonyProtocol(),
-    deepseek: deepseekProtocol(),
-    'kimi-k2': kimiK2Protocol(),
-    apertus: apertusProtocol(),
-    xml: morphXmlProtocol(),
-  };
+  return Object.fromEntries(
+    FORMATS.map((format) => [format.name, format.protocol()] as const).filter(
+      ([, protocol]) => protocol.grammar !== undefined,
+    ),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { hermesSystemPromptTemplate } from '../formats/hermes-tool-middleware';
+import { lazyToolMiddleware } from '../lazy-middleware';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';
 import { ALL_REASONING_TAGS } from './reasoning-tags';
@@ -8,8 +9,10 @@ import { ALL_REASONING_TAGS } from './reasoning-tags';
  * format read back (`autoProtocol`), with every family's reasoning tags. The finish part's
  * `providerMetadata.toolbridge.formats` tells which formats the reply used.
  */
-export const autoToolMiddleware = createToolMiddleware({
-  protocol: autoProtocol(),
-  toolSystemPromptTemplate: hermesSystemPromptTemplate,
-  reasoningTags: ALL_REASONING_TAGS,
-});
+export const autoToolMiddleware = /* @__PURE__ */ lazyToolMiddleware(() =>
+  createToolMiddleware({
+    protocol: autoProtocol(),
+    toolSystemPromptTemplate: hermesSystemPromptTemplate,
+    reasoningTags: ALL_REASONING_TAGS,
+  }),
+);

@@ -1,10 +1,10 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { type FormatName, formatNamed } from '../formats/all-formats';
 import {
   createToolMiddleware,
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';
-import { FORMAT_PRESETS, type FormatName, type FormatPreset } from './format-presets';
 import { checkModelId, modelFamily } from './model-registry';
 import { ALL_REASONING_TAGS } from './reasoning-tags';
 
@@ -80,18 +80,18 @@ export function toolMiddlewareFor(
         "Use the middleware of the model's format if you know it, or pass onUnknownModel: false to silence this (see docs/models.md).",
     });
   }
-  const preset: FormatPreset = FORMAT_PRESETS[family?.format ?? FALLBACK_FORMAT];
+  const format = formatNamed(family?.format ?? FALLBACK_FORMAT)!;
   // The family's own tags first: the first pair is the one a template-opened block closes.
   const reasoningTags = [
     ...new Map(
-      [...(preset.reasoningTags ?? []), ...ALL_REASONING_TAGS].map((pair) => [pair[0], pair]),
+      [...(format.reasoningTags ?? []), ...ALL_REASONING_TAGS].map((pair) => [pair[0], pair]),
     ).values(),
   ];
   return createToolMiddleware({
-    toolSystemPromptTemplate: preset.prompt,
+    toolSystemPromptTemplate: format.systemPrompt,
     reasoningTags,
     ...(family?.startWithReasoning ? { startWithReasoning: true } : {}),
     ...middlewareOptions,
-    protocol: autoProtocol({ prompt: preset.protocol() }),
+    protocol: autoProtocol({ prompt: format.protocol() }),
   });
 }

@@ -1,12 +1,12 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 const TOOLS_PREFIX = '<|tools_prefix|>';
 const TOOLS_SUFFIX = '<|tools_suffix|>';
@@ -147,12 +147,17 @@ ${TOOLS_PREFIX}[{"tool_name": {"parameter": "value"}}]${TOOLS_SUFFIX}
 Use only these tools, and only values you were given or found; do not guess. The results come back as a list, in the order of the calls. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+/** Apertus's `<|tools_prefix|>` list of calls, with its inner reasoning section. */
+export const apertusFormat = /* @__PURE__ */ defineFormat({
+  name: 'apertus',
+  protocol: apertusProtocol,
+  systemPrompt: apertusSystemPromptTemplate,
+  reasoningTags: apertusReasoningTags,
+  models: [{ family: 'Apertus', match: /apertus/ }],
+});
+
 /**
  * Tool calling for Apertus (Swiss AI) in its own format (see {@link apertusProtocol}). Its
  * reasoning section, `<|inner_prefix|>…<|inner_suffix|>`, is reasoning; so is `<think>`.
  */
-export const apertusToolMiddleware = createToolMiddleware({
-  protocol: apertusProtocol(),
-  toolSystemPromptTemplate: apertusSystemPromptTemplate,
-  reasoningTags: apertusReasoningTags,
-});
+export const apertusToolMiddleware = /* @__PURE__ */ formatPreset(apertusFormat);

@@ -1,10 +1,10 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The keys of one action: `{"tool_call_id": "0", "tool_name": …, "parameters": {…}}`. */
 const ACTION_KEYS = {
@@ -87,9 +87,14 @@ To call tools, first plan briefly between <|START_THINKING|> and <|END_THINKING|
 Number the calls "0", "1", … and use only the tools listed, with values you were given. Results come back in <|START_TOOL_RESULT|> blocks with the same tool_call_id. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
-/** Tool calling for Cohere Command R7B / Command A (and the Command R / R+ `Action:` form), in Cohere's own format. */
-export const commandRToolMiddleware = createToolMiddleware({
-  protocol: commandRProtocol(),
-  toolSystemPromptTemplate: commandRSystemPromptTemplate,
+/** Cohere's Command R7B / A action blocks, with their thinking section. */
+export const commandRFormat = /* @__PURE__ */ defineFormat({
+  name: 'command-r',
+  protocol: commandRProtocol,
+  systemPrompt: commandRSystemPromptTemplate,
   reasoningTags: commandRReasoningTags,
+  models: [{ family: 'Command R / R7B / A', match: /command-?(?:r|a-)/ }],
 });
+
+/** Tool calling for Cohere Command R7B / Command A (and the Command R / R+ `Action:` form), in Cohere's own format. */
+export const commandRToolMiddleware = /* @__PURE__ */ formatPreset(commandRFormat);

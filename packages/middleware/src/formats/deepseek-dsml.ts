@@ -2,12 +2,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** DeepSeek's marker, with FULLWIDTH VERTICAL LINE (U+FF5C) on both sides. */
 const DSML = '｜DSML｜';
@@ -38,8 +38,8 @@ function dsmlSyntax(mark: string): XmlParameterSyntax {
   };
 }
 
-const DSML_SYNTAX = dsmlSyntax(DSML);
-const PLAIN_SYNTAX = dsmlSyntax('');
+const DSML_SYNTAX = /* @__PURE__ */ dsmlSyntax(DSML);
+const PLAIN_SYNTAX = /* @__PURE__ */ dsmlSyntax('');
 
 /** Options of {@link deepseekDsmlProtocol}. */
 export interface DeepseekDsmlProtocolOptions {
@@ -111,8 +111,13 @@ To call functions, write one block with an invoke per call:
 Write a text value as it is with string="true"; write numbers, booleans, lists and objects as JSON with string="false". Give every required parameter. Results come back in <function_results>. When you have what you need, answer in plain text.`;
 }
 
-/** Tool calling for DeepSeek-V3.2 and V4 in their DSML format, with `<think>` reasoning. */
-export const deepseekDsmlToolMiddleware = createToolMiddleware({
-  protocol: deepseekDsmlProtocol(),
-  toolSystemPromptTemplate: deepseekDsmlSystemPromptTemplate,
+/** DeepSeek V3.2 / V4's DSML calls. */
+export const deepseekDsmlFormat = /* @__PURE__ */ defineFormat({
+  name: 'deepseek-dsml',
+  protocol: () => deepseekDsmlProtocol(),
+  systemPrompt: deepseekDsmlSystemPromptTemplate,
+  models: [{ family: 'DeepSeek V3.2 / V4', match: /deepseek-(?:chat-)?v(?:3\.2|4)/ }],
 });
+
+/** Tool calling for DeepSeek-V3.2 and V4 in their DSML format, with `<think>` reasoning. */
+export const deepseekDsmlToolMiddleware = /* @__PURE__ */ formatPreset(deepseekDsmlFormat);

@@ -1,13 +1,13 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * A DeepSeek special token: `<｜tool▁calls▁begin｜>` is `token('tool', 'calls', 'begin')`. The bars
@@ -18,15 +18,15 @@ function token(...words: string[]): string {
   return `<\uFF5C${words.join('\u2581')}\uFF5C>`;
 }
 
-const CALLS_BEGIN = token('tool', 'calls', 'begin');
-const CALLS_END = token('tool', 'calls', 'end');
-const CALL_BEGIN = token('tool', 'call', 'begin');
-const CALL_END = token('tool', 'call', 'end');
-const SEP = token('tool', 'sep');
-const OUTPUTS_BEGIN = token('tool', 'outputs', 'begin');
-const OUTPUTS_END = token('tool', 'outputs', 'end');
-const OUTPUT_BEGIN = token('tool', 'output', 'begin');
-const OUTPUT_END = token('tool', 'output', 'end');
+const CALLS_BEGIN = /* @__PURE__ */ token('tool', 'calls', 'begin');
+const CALLS_END = /* @__PURE__ */ token('tool', 'calls', 'end');
+const CALL_BEGIN = /* @__PURE__ */ token('tool', 'call', 'begin');
+const CALL_END = /* @__PURE__ */ token('tool', 'call', 'end');
+const SEP = /* @__PURE__ */ token('tool', 'sep');
+const OUTPUTS_BEGIN = /* @__PURE__ */ token('tool', 'outputs', 'begin');
+const OUTPUTS_END = /* @__PURE__ */ token('tool', 'outputs', 'end');
+const OUTPUT_BEGIN = /* @__PURE__ */ token('tool', 'output', 'begin');
+const OUTPUT_END = /* @__PURE__ */ token('tool', 'output', 'end');
 
 /** The opening token as R1 distills garble it (collected by llama.cpp), besides the real one. */
 const CALLS_BEGIN_SPELLINGS = [
@@ -34,11 +34,11 @@ const CALLS_BEGIN_SPELLINGS = [
   '<\uFF5Ctool_calls_begin\uFF5C>',
   '<\uFF5Ctool calls begin\uFF5C>',
   '<\uFF5Ctool\\_calls\\_begin\uFF5C>',
-  token('tool', 'calls'),
+  /* @__PURE__ */ token('tool', 'calls'),
 ];
 
 /** V3 and R1 write the call's type before the separator, and the name after it. */
-const TYPE_WORD = `function${SEP}`;
+const TYPE_WORD = /* @__PURE__ */ 'function'.concat(SEP);
 
 /** The type word of a V3 / R1 call whose special tokens the server stripped: the name follows it directly. */
 const STRIPPED_TYPE_WORD = 'function';
@@ -229,17 +229,36 @@ export function deepseekV31SystemPromptTemplate(tools: string): string {
 
 const THINK: ReadonlyArray<readonly [string, string]> = [['<think>', '</think>']];
 
+/** DeepSeek V3.1's layout: `NAME<｜tool▁sep｜>{…}` calls, bare `<｜tool▁output▁begin｜>` results. */
+export const deepseekV31Format = /* @__PURE__ */ defineFormat({
+  name: 'deepseek-v3.1',
+  protocol: () => deepseekProtocol({ callFormat: 'v3.1' }),
+  systemPrompt: deepseekV31SystemPromptTemplate,
+  reasoningTags: THINK,
+  models: [{ family: 'DeepSeek V3.1', match: /deepseek-(?:chat-)?v3\.1/ }],
+});
+
+/** DeepSeek V3 / R1's `<｜tool▁calls▁begin｜>` calls. */
+export const deepseekFormat = /* @__PURE__ */ defineFormat({
+  name: 'deepseek',
+  protocol: () => deepseekProtocol(),
+  systemPrompt: deepseekSystemPromptTemplate,
+  reasoningTags: THINK,
+  models: [
+    { family: 'DeepSeek-R1', match: /deepseek-r1/, startWithReasoning: true },
+    // Broad: V3.1 and V3.2 are rows of their own.
+    { family: 'DeepSeek V3', match: /deepseek-(?:v3|chat)/, broad: true },
+  ],
+  variants: [deepseekV31Format],
+});
+
 /**
  * Tool calling for DeepSeek V3, V3-0324, R1, R1-0528 and the R1 distills in their own format
  * (`<｜tool▁calls▁begin｜>…`, see {@link deepseekProtocol}); V3.1 calls are read too. `<think>` is
  * reasoning when the model writes it. For a chat template that opens the reasoning block itself,
  * use {@link deepseekR1ToolMiddleware}.
  */
-export const deepseekToolMiddleware = createToolMiddleware({
-  protocol: deepseekProtocol(),
-  toolSystemPromptTemplate: deepseekSystemPromptTemplate,
-  reasoningTags: THINK,
-});
+export const deepseekToolMiddleware = /* @__PURE__ */ formatPreset(deepseekFormat);
 
 /**
  * {@link deepseekToolMiddleware} for DeepSeek R1 served with its current chat template, which
@@ -249,10 +268,7 @@ export const deepseekToolMiddleware = createToolMiddleware({
  * `--reasoning-parser`, Ollama's `think`), the text has no `</think>`, and
  * {@link deepseekToolMiddleware} is the one to use.
  */
-export const deepseekR1ToolMiddleware = createToolMiddleware({
-  protocol: deepseekProtocol(),
-  toolSystemPromptTemplate: deepseekSystemPromptTemplate,
-  reasoningTags: THINK,
+export const deepseekR1ToolMiddleware = /* @__PURE__ */ formatPreset(deepseekFormat, {
   startWithReasoning: true,
 });
 
@@ -261,8 +277,4 @@ export const deepseekR1ToolMiddleware = createToolMiddleware({
  * (`NAME<｜tool▁sep｜>{…}`, bare `<｜tool▁output▁begin｜>` results); V3 / R1 calls are read too.
  * In thinking mode the template opens `<think>`: pass `startWithReasoning: true` per call.
  */
-export const deepseekV31ToolMiddleware = createToolMiddleware({
-  protocol: deepseekProtocol({ callFormat: 'v3.1' }),
-  toolSystemPromptTemplate: deepseekV31SystemPromptTemplate,
-  reasoningTags: THINK,
-});
+export const deepseekV31ToolMiddleware = /* @__PURE__ */ formatPreset(deepseekV31Format);

@@ -1,7 +1,7 @@
 import { createGemmaCallDecoder } from '../decoders/gemma-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
+import { defineFormat, formatPreset } from './define-format';
 import { gemmaCall, gemmaDeclaration, gemmaResponse } from './gemma4';
 
 const CALL = '<start_function_call>';
@@ -58,11 +58,16 @@ export function functionGemmaSystemPromptTemplate(tools: string): string {
   return `You are a model that can do function calling with the following functions${tools}`;
 }
 
+/** FunctionGemma's `<start_function_call>call:NAME{…}` calls. */
+export const functionGemmaFormat = /* @__PURE__ */ defineFormat({
+  name: 'function-gemma',
+  protocol: functionGemmaProtocol,
+  systemPrompt: functionGemmaSystemPromptTemplate,
+  models: [{ family: 'FunctionGemma', match: /function-?gemma/ }],
+});
+
 /**
  * Tool calling for FunctionGemma in its own format: `<start_function_call>call:NAME{…}<end_function_call>`
  * calls, `<start_function_response>` results.
  */
-export const functionGemmaToolMiddleware = createToolMiddleware({
-  protocol: functionGemmaProtocol(),
-  toolSystemPromptTemplate: functionGemmaSystemPromptTemplate,
-});
+export const functionGemmaToolMiddleware = /* @__PURE__ */ formatPreset(functionGemmaFormat);

@@ -7,13 +7,13 @@ import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder'
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool, leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** Options of {@link functionaryProtocol}. */
 export interface FunctionaryProtocolOptions {
@@ -305,8 +305,13 @@ ${tools}
 To call a function, reply with <function=FUNCTION_NAME>{"argument": "value"}</function>: the name in the tag, the arguments as one JSON object, the whole call on one line. Use only these functions and give every required argument. Results come back in the next message; when no function is needed, or once you have the results, answer in plain text.`;
 }
 
-/** Tool calling for Functionary v3.2 in its own format: `>>>get_weather\n{…}`, with `>>>all` before text. */
-export const functionaryToolMiddleware = createToolMiddleware({
-  protocol: functionaryProtocol(),
-  toolSystemPromptTemplate: functionarySystemPromptTemplate,
+/** Functionary v3.2's `>>>` recipients. */
+export const functionaryFormat = /* @__PURE__ */ defineFormat({
+  name: 'functionary',
+  protocol: () => functionaryProtocol(),
+  systemPrompt: functionarySystemPromptTemplate,
+  models: [{ family: 'Functionary', match: /functionary/ }],
 });
+
+/** Tool calling for Functionary v3.2 in its own format: `>>>get_weather\n{…}`, with `>>>all` before text. */
+export const functionaryToolMiddleware = /* @__PURE__ */ formatPreset(functionaryFormat);

@@ -1,11 +1,11 @@
 import { createPythonCallDecoder, formatPythonCall } from '../decoders/python-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The fence labels models write for a call: a space after the backticks, upper case. */
 const CODE_FENCES = ['```tool_code', '``` tool_code', '```TOOL_CODE', '``` TOOL_CODE'];
@@ -58,11 +58,17 @@ function_name(parameter="value", other=2)
 Never use variables or expressions, and do not guess values you were not given. The results come back in a code block labelled tool_output. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
+/** Gemma 2 / 3's Python calls in `tool_code` fences. */
+export const gemmaToolCodeFormat = /* @__PURE__ */ defineFormat({
+  name: 'gemma-tool-code',
+  protocol: gemmaToolCodeProtocol,
+  systemPrompt: gemmaToolCodeSystemPromptTemplate,
+  // Broad: FunctionGemma's ids (`functiongemma-270m`) match it too.
+  models: [{ family: 'Gemma 2 / 3', match: /gemma-?[23]/, broad: true }],
+});
+
 /**
  * Tool calling for Gemma 2 and 3 (and models that follow markdown well) in Google's documented
  * style: Python calls in ```` ```tool_code ```` fences, results in ```` ```tool_output ````.
  */
-export const gemmaToolCodeMiddleware = createToolMiddleware({
-  protocol: gemmaToolCodeProtocol(),
-  toolSystemPromptTemplate: gemmaToolCodeSystemPromptTemplate,
-});
+export const gemmaToolCodeMiddleware = /* @__PURE__ */ formatPreset(gemmaToolCodeFormat);

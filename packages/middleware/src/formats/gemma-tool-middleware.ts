@@ -1,6 +1,6 @@
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The system prompt of {@link gemmaToolMiddleware}: calls in `tool_call` markdown fences. */
 export function gemmaSystemPromptTemplate(tools: string): string {
@@ -35,11 +35,15 @@ export function gemmaProtocol(): ToolCallProtocol {
   return { ...protocol, format: 'gemma' };
 }
 
+/** Hermes JSON calls in `tool_call` markdown fences. */
+export const gemmaFormat = /* @__PURE__ */ defineFormat({
+  name: 'gemma',
+  protocol: gemmaProtocol,
+  systemPrompt: gemmaSystemPromptTemplate,
+});
+
 /**
  * Tool calling for Gemma and other models that follow markdown instructions well: calls in
  * ```` ```tool_call ```` fences, results in ```` ```tool_response ```` fences.
  */
-export const gemmaToolMiddleware = createToolMiddleware({
-  protocol: gemmaProtocol(),
-  toolSystemPromptTemplate: gemmaSystemPromptTemplate,
-});
+export const gemmaToolMiddleware = /* @__PURE__ */ formatPreset(gemmaFormat);

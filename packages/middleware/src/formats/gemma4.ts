@@ -1,11 +1,11 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createGemmaCallDecoder, formatGemmaCall } from '../decoders/gemma-call-decoder';
 import { gemmaLiteralStyle, writeLiteral } from '../decoders/literal-reader';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { leanSchema } from '../protocols/describe-tool';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 const TOOL_CALL = '<|tool_call>';
 const TOOL_CALL_END = '<tool_call|>';
@@ -108,12 +108,17 @@ export function gemma4SystemPromptTemplate(tools: string): string {
   return `Call the tools declared below when they help you answer, with values you were given or know; each result comes back to you before you answer.${tools}`;
 }
 
+/** Gemma 4's `<|tool_call>call:NAME{…}<tool_call|>` calls, with its thought channel. */
+export const gemma4Format = /* @__PURE__ */ defineFormat({
+  name: 'gemma4',
+  protocol: gemma4Protocol,
+  systemPrompt: gemma4SystemPromptTemplate,
+  reasoningTags: gemma4ReasoningTags,
+  models: [{ family: 'Gemma 4', match: /gemma-?4/ }],
+});
+
 /**
  * Tool calling for Gemma 4 in its own format: `<|tool_call>call:NAME{…}<tool_call|>` calls,
  * `<|channel>thought…<channel|>` reasoning, `<|tool_response>` results.
  */
-export const gemma4ToolMiddleware = createToolMiddleware({
-  protocol: gemma4Protocol(),
-  toolSystemPromptTemplate: gemma4SystemPromptTemplate,
-  reasoningTags: gemma4ReasoningTags,
-});
+export const gemma4ToolMiddleware = /* @__PURE__ */ formatPreset(gemma4Format);

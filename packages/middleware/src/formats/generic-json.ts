@@ -4,10 +4,10 @@ import { createJsonCallDecoder } from '../decoders/json-call-decoder';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { streamPartsToContent } from '../engine/stream-parts-to-content';
 import { createTextStreamParser, type TextStreamParser } from '../engine/text-stream-parser';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** Members of the envelope whose value is a call or a list of calls. */
 const WRAPPER_KEYS = ['tool_calls', 'tool_call'];
@@ -310,12 +310,16 @@ ${tools}
 Use only these tools, with arguments that fit their schema and values you were given or found; do not guess. Results come back as {"tool_response": …} objects.`;
 }
 
+/** llama.cpp's generic JSON envelope (no grammar of its own: `auto` reads it as loose JSON). */
+export const genericJsonFormat = /* @__PURE__ */ defineFormat({
+  name: 'generic-json',
+  protocol: genericJsonProtocol,
+  systemPrompt: genericJsonSystemPromptTemplate,
+});
+
 /**
  * Tool calling through llama.cpp's generic JSON envelope (see {@link genericJsonProtocol}): for
  * models with no tool format of their own, and for models served with llama.cpp's generic tool
  * grammar.
  */
-export const genericJsonToolMiddleware = createToolMiddleware({
-  protocol: genericJsonProtocol(),
-  toolSystemPromptTemplate: genericJsonSystemPromptTemplate,
-});
+export const genericJsonToolMiddleware = /* @__PURE__ */ formatPreset(genericJsonFormat);

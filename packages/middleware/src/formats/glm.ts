@@ -4,12 +4,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * `NAME` (ended by a newline, or by the first `<arg_key>` in GLM-4.7's compact form), then
@@ -85,12 +85,20 @@ To call a function, write its name after <tool_call>, then each argument as a ke
 Write text values as they are and other values as JSON; give every required argument; one <tool_call> block per call, several allowed. Results come back in <tool_response> blocks. When you have what you need, answer in plain text.`;
 }
 
+/** GLM-4.5 / 4.6 / 4.7's `<arg_key>`/`<arg_value>` calls. */
+export const glmFormat = /* @__PURE__ */ defineFormat({
+  name: 'glm',
+  protocol: glmProtocol,
+  systemPrompt: glmSystemPromptTemplate,
+  models: [
+    { family: 'GLM-4.7', match: /glm-?4\.7/, startWithReasoning: true },
+    { family: 'GLM-4.5 / 4.6', match: /glm-?4\.[56]/ },
+  ],
+});
+
 /**
  * Tool calling for GLM-4.5, 4.6 and 4.7 in their own `<arg_key>`/`<arg_value>` format; their
  * `<think>` reasoning is read as reasoning (the default tags). GLM-4.7's template opens the reasoning block itself: for its thinking
  * mode, set `startWithReasoning: true` (see docs/formats/glm.md).
  */
-export const glmToolMiddleware = createToolMiddleware({
-  protocol: glmProtocol(),
-  toolSystemPromptTemplate: glmSystemPromptTemplate,
-});
+export const glmToolMiddleware = /* @__PURE__ */ formatPreset(glmFormat);

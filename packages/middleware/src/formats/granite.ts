@@ -1,12 +1,12 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { stringifySpacedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 const TOOL_CALL_TOKEN = '<|tool_call|>';
 const TOOL_CALL_TAG = '<tool_call>';
@@ -54,11 +54,17 @@ When a tool is needed to answer, reply with only <|tool_call|> followed by a JSO
 Use only these tools, with arguments that fit their parameters; do not guess values you were not given. If no tool can do what is asked, say that you cannot. Results come back in the next message. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+/** Granite 3's `<|tool_call|>` JSON list. */
+export const graniteFormat = /* @__PURE__ */ defineFormat({
+  name: 'granite',
+  protocol: graniteProtocol,
+  systemPrompt: graniteSystemPromptTemplate,
+  // Broad: Granite 4 (Hermes calls) is a row of its own.
+  models: [{ family: 'Granite 3', match: /granite/, broad: true }],
+});
+
 /**
  * Tool calling for IBM Granite 3.x models in their own format: `<|tool_call|>` and a JSON list
  * of calls. (Granite 4 writes Hermes-style calls: use `hermesToolMiddleware` for it.)
  */
-export const graniteToolMiddleware = createToolMiddleware({
-  protocol: graniteProtocol(),
-  toolSystemPromptTemplate: graniteSystemPromptTemplate,
-});
+export const graniteToolMiddleware = /* @__PURE__ */ formatPreset(graniteFormat);

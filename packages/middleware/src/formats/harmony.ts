@@ -2,10 +2,10 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createHarmonyResultDecoder } from '../decoders/harmony-result-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { ToolsByName } from '../engine/call-grammar';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * gpt-oss's reasoning: the `analysis` channel, up to the end of its message. Give these to
@@ -32,10 +32,12 @@ const CALL_OPENERS = [
  * (`assistantcommentary to=functions.get_weather json{…}`), or where the model wrote the channel
  * name without its `<|channel|>` token: calls only when they name a known tool.
  */
-const STRIPPED_OPENERS = ['commentary', 'analysis', 'assistant'].flatMap((header) => [
-  `${header} to=functions.`,
-  ...(header === 'assistant' ? [] : [`assistant${header} to=functions.`]),
-]);
+const STRIPPED_OPENERS = /* @__PURE__ */ ['commentary', 'analysis', 'assistant'].flatMap(
+  (header) => [
+    `${header} to=functions.`,
+    ...(header === 'assistant' ? [] : [`assistant${header} to=functions.`]),
+  ],
+);
 
 /**
  * Markers that are markup but no call, so never text: the start of a message, the headers of
@@ -264,9 +266,14 @@ ${tools}
 To use a function, send a message on the commentary channel addressed to=functions.NAME, with the arguments as a JSON object. Its result comes back as a message from functions.NAME. When no function is needed, or once you have the results, answer on the final channel.`;
 }
 
-/** Tool calling for gpt-oss (20b, 120b) in its own Harmony format, with its `analysis` channel as reasoning. */
-export const harmonyToolMiddleware = createToolMiddleware({
-  protocol: harmonyProtocol(),
-  toolSystemPromptTemplate: harmonySystemPromptTemplate,
+/** gpt-oss's Harmony channels. */
+export const harmonyFormat = /* @__PURE__ */ defineFormat({
+  name: 'harmony',
+  protocol: harmonyProtocol,
+  systemPrompt: harmonySystemPromptTemplate,
   reasoningTags: harmonyReasoningTags,
+  models: [{ family: 'gpt-oss', match: /gpt-oss/ }],
 });
+
+/** Tool calling for gpt-oss (20b, 120b) in its own Harmony format, with its `analysis` channel as reasoning. */
+export const harmonyToolMiddleware = /* @__PURE__ */ formatPreset(harmonyFormat);

@@ -1,5 +1,5 @@
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The system prompt of {@link hermesToolMiddleware}: Hermes/Qwen-style `<tool_call>` JSON. */
 export function hermesSystemPromptTemplate(tools: string): string {
@@ -15,11 +15,30 @@ To call a tool, write a JSON object with its name and arguments between <tool_ca
 Use only these tools, with arguments that match their schema; do not guess values you were not given. You may make several calls in one reply, each in its own tags. Results come back in <tool_response> tags. When you have what you need, answer in plain text.`;
 }
 
+/** Hermes / Qwen `<tool_call>` JSON: what `auto` prompts in, and ids no row of the model table matches. */
+export const hermesFormat = /* @__PURE__ */ defineFormat({
+  name: 'hermes',
+  protocol: () => jsonMixProtocol(),
+  systemPrompt: hermesSystemPromptTemplate,
+  models: [
+    {
+      family: 'Qwen3 thinking (2507)',
+      match: /qwen3-[\w.-]{0,40}thinking/,
+      startWithReasoning: true,
+    },
+    {
+      family: 'DeepSeek-R1 distills',
+      match: /deepseek-r1(?:-distill|:)/,
+      startWithReasoning: true,
+    },
+    { family: 'QwQ, Qwen 2 / 2.5 / 3', match: /qwen|qwq/, broad: true },
+    { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },
+    { family: 'Granite 4', match: /granite-?4/ },
+  ],
+});
+
 /**
  * Tool calling for Hermes, Qwen 2.5/3, QwQ and models fine-tuned on their format:
  * `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, results in `<tool_response>`.
  */
-export const hermesToolMiddleware = createToolMiddleware({
-  protocol: jsonMixProtocol(),
-  toolSystemPromptTemplate: hermesSystemPromptTemplate,
-});
+export const hermesToolMiddleware = /* @__PURE__ */ formatPreset(hermesFormat);

@@ -1,11 +1,11 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The two tokens that open a plugin call; servers write them with nothing, a space or a newline between. */
 const OPENERS = [
@@ -58,9 +58,14 @@ ${tools}
 To call one, write <|action_start|><|plugin|> and then a JSON object {"name": plugin name, "parameters": object of argument values}, and end it with <|action_end|>. Use only these plugins, with values you were given. The result comes back in the next message; when no plugin is needed, or once you have the results, answer in plain text.`;
 }
 
-/** Tool calling for InternLM2 / 2.5 and Intern-S1 in their own plugin format. */
-export const internlmToolMiddleware = createToolMiddleware({
-  protocol: internlmProtocol(),
-  toolSystemPromptTemplate: internlmSystemPromptTemplate,
+/** InternLM's `<|action_start|><|plugin|>` calls. */
+export const internlmFormat = /* @__PURE__ */ defineFormat({
+  name: 'internlm',
+  protocol: internlmProtocol,
+  systemPrompt: internlmSystemPromptTemplate,
   reasoningTags: [['<think>', '</think>']],
+  models: [{ family: 'InternLM, Intern-S1', match: /internlm|intern-s1/ }],
 });
+
+/** Tool calling for InternLM2 / 2.5 and Intern-S1 in their own plugin format. */
+export const internlmToolMiddleware = /* @__PURE__ */ formatPreset(internlmFormat);

@@ -1,12 +1,12 @@
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { ToolsByName } from '../engine/call-grammar';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeFunctionTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 const SECTION_BEGIN = '<|tool_calls_section_begin|>';
 const SECTION_END = '<|tool_calls_section_end|>';
@@ -118,13 +118,18 @@ ${SECTION_BEGIN}${CALL_BEGIN}functions.tool_name:0${ARGUMENT_BEGIN}{"parameter":
 Use only these tools, and only values you were given or found; do not guess. Each result comes back headed "## Return of" and the id of its call. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+/** Kimi K2's `<|tool_calls_section_begin|>` calls. */
+export const kimiK2Format = /* @__PURE__ */ defineFormat({
+  name: 'kimi-k2',
+  protocol: kimiK2Protocol,
+  systemPrompt: kimiK2SystemPromptTemplate,
+  reasoningTags: [['<think>', '</think>']],
+  models: [{ family: 'Kimi K2', match: /kimi-?k2/ }],
+});
+
 /**
  * Tool calling for Kimi K2 and K2-Thinking in their own format (see {@link kimiK2Protocol}).
  * `<think>` is reasoning; calls K2-Thinking writes inside an unclosed `<think>` block are
  * reasoning too (the engine reads nothing inside reasoning as a call).
  */
-export const kimiK2ToolMiddleware = createToolMiddleware({
-  protocol: kimiK2Protocol(),
-  toolSystemPromptTemplate: kimiK2SystemPromptTemplate,
-  reasoningTags: [['<think>', '</think>']],
-});
+export const kimiK2ToolMiddleware = /* @__PURE__ */ formatPreset(kimiK2Format);

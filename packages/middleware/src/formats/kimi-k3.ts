@@ -2,12 +2,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** Kimi K3's tag stream ("XTML"): `<|open|>TAG attrs<|sep|>` … `<|close|>TAG<|sep|>`. */
 const open = (tag: string) => `<|open|>${tag}<|sep|>`;
@@ -33,14 +33,17 @@ const K3_SYNTAX: XmlParameterSyntax = {
   nameOpen: '<|open|>call tool="',
   nameClose: ['"'],
   nameTail: '<|sep|>',
-  callClose: close('call'),
+  callClose: /* @__PURE__ */ close('call'),
   keyOpen: '<|open|>argument key="',
   keyClose: '"',
   valueOpen: '<|sep|>',
-  valueClose: close('argument'),
+  valueClose: /* @__PURE__ */ close('argument'),
   valueIsString: typeAttribute,
   unescape: unescapeAttribute,
-  jsonArguments: { open: open('json type="object"'), close: close('json') },
+  jsonArguments: {
+    open: /* @__PURE__ */ open('json type="object"'),
+    close: /* @__PURE__ */ close('json'),
+  },
   inlineValues: true,
 };
 
@@ -100,17 +103,22 @@ Write a string argument as it is; write every other type (number, boolean, null,
 
 /** Kimi K3's reasoning tags: its think channel first (the pair `startWithReasoning` opens), then `<think>`. */
 export const kimiK3ReasoningTags: ReadonlyArray<readonly [string, string]> = [
-  [open('think'), close('think')],
+  [/* @__PURE__ */ open('think'), /* @__PURE__ */ close('think')],
   ['<think>', '</think>'],
 ];
+
+/** Kimi K3's tag-token calls, with its think channel. */
+export const kimiK3Format = /* @__PURE__ */ defineFormat({
+  name: 'kimi-k3',
+  protocol: kimiK3Protocol,
+  systemPrompt: kimiK3SystemPromptTemplate,
+  reasoningTags: kimiK3ReasoningTags,
+  models: [{ family: 'Kimi K3', match: /kimi-?k3/ }],
+});
 
 /**
  * Tool calling for Kimi K3 in its own tag-token format; its think channel and `<think>` are
  * reasoning. In thinking mode K3's template opens the think channel itself: for output that
  * starts inside it, set `startWithReasoning: true` (see docs/formats/kimi-k3.md).
  */
-export const kimiK3ToolMiddleware = createToolMiddleware({
-  protocol: kimiK3Protocol(),
-  toolSystemPromptTemplate: kimiK3SystemPromptTemplate,
-  reasoningTags: kimiK3ReasoningTags,
-});
+export const kimiK3ToolMiddleware = /* @__PURE__ */ formatPreset(kimiK3Format);

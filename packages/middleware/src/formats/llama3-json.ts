@@ -1,10 +1,10 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * Llama 3.1 / 3.2 / 3.3 (and Llama 4 served with its JSON template): the whole reply is the call,
@@ -48,8 +48,13 @@ ${tools}
 Function results come back to you as the next message. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
-/** Tool calling for Llama 3.x models in their own JSON format: `{"name": …, "parameters": {…}}`. */
-export const llama3JsonToolMiddleware = createToolMiddleware({
-  protocol: llama3JsonProtocol(),
-  toolSystemPromptTemplate: llama3JsonSystemPromptTemplate,
+/** Llama 3.1 / 3.3's bare JSON calls. */
+export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
+  name: 'llama3-json',
+  protocol: llama3JsonProtocol,
+  systemPrompt: llama3JsonSystemPromptTemplate,
+  models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
 });
+
+/** Tool calling for Llama 3.x models in their own JSON format: `{"name": …, "parameters": {…}}`. */
+export const llama3JsonToolMiddleware = /* @__PURE__ */ formatPreset(llama3JsonFormat);

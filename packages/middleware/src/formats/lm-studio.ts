@@ -1,11 +1,11 @@
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeFunctionTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * LM Studio's default tool format, the one its server prompts models for when their chat
@@ -52,8 +52,12 @@ Rules:
 - When no tool fits, or once you have the results, answer in plain text.`;
 }
 
-/** Tool calling in LM Studio's default format: `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`. */
-export const lmStudioToolMiddleware = createToolMiddleware({
-  protocol: lmStudioProtocol(),
-  toolSystemPromptTemplate: lmStudioSystemPromptTemplate,
+/** LM Studio's default `[TOOL_REQUEST]` format. */
+export const lmStudioFormat = /* @__PURE__ */ defineFormat({
+  name: 'lm-studio',
+  protocol: lmStudioProtocol,
+  systemPrompt: lmStudioSystemPromptTemplate,
 });
+
+/** Tool calling in LM Studio's default format: `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`. */
+export const lmStudioToolMiddleware = /* @__PURE__ */ formatPreset(lmStudioFormat);

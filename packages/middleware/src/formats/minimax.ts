@@ -3,12 +3,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** MiniMax-M2: `<invoke name="NAME">` `<parameter name="KEY">`VALUE`</parameter>` `</invoke>`. */
 const M2_SYNTAX: XmlParameterSyntax = {
@@ -142,14 +142,19 @@ export const minimaxReasoningTags: ReadonlyArray<readonly [string, string]> = [
   ['<mm:think>', '</mm:think>'],
 ];
 
+/** MiniMax M2 / M3's `<minimax:tool_call>` calls. */
+export const minimaxFormat = /* @__PURE__ */ defineFormat({
+  name: 'minimax',
+  protocol: () => minimaxProtocol(),
+  systemPrompt: minimaxSystemPromptTemplate,
+  reasoningTags: minimaxReasoningTags,
+  models: [{ family: 'MiniMax M2 / M3', match: /minimax-?m[23]/ }],
+});
+
 /**
  * Tool calling for MiniMax-M2 (M2, M2.1, M2.5, M2.7) in its `<minimax:tool_call>` format, which
  * also reads MiniMax-M3's namespaced calls; `<think>` and M3's `<mm:think>` are reasoning. M2's
  * template opens the reasoning block itself: for output that starts inside it, set
  * `startWithReasoning: true` (see docs/formats/minimax.md).
  */
-export const minimaxToolMiddleware = createToolMiddleware({
-  protocol: minimaxProtocol(),
-  toolSystemPromptTemplate: minimaxSystemPromptTemplate,
-  reasoningTags: minimaxReasoningTags,
-});
+export const minimaxToolMiddleware = /* @__PURE__ */ formatPreset(minimaxFormat);

@@ -9,12 +9,12 @@ import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder'
 import { readingFirst } from '../decoders/reading-first';
 import { watchedSink } from '../decoders/watched-sink';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeFunctionTool } from '../protocols/describe-tool';
 import { stringifySpacedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText, toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 const TOOL_CALLS = '[TOOL_CALLS]';
 const ARGS = '[ARGS]';
@@ -209,12 +209,37 @@ You can call the functions listed above. To call them, write [TOOL_CALLS] and a 
 Put every call you need in the one list. ${RULES}`;
 }
 
+/** Mistral before the v11 tokenizer: calls as one JSON list after `[TOOL_CALLS]`. */
+export const mistralPreV11Format = /* @__PURE__ */ defineFormat({
+  name: 'mistral-pre-v11',
+  protocol: () => mistralProtocol({ history: 'pre-v11' }),
+  systemPrompt: mistralPreV11SystemPromptTemplate,
+  models: [
+    {
+      family: 'Mistral 7B, Mixtral, Nemo',
+      match: /mixtral|mistral-nemo|mistral-7b|^mistral(?::|$)/,
+    },
+  ],
+});
+
+/** Mistral's `[TOOL_CALLS]name[ARGS]{…}` (v11+), with Magistral's `[THINK]`. */
+export const mistralFormat = /* @__PURE__ */ defineFormat({
+  name: 'mistral',
+  protocol: () => mistralProtocol(),
+  systemPrompt: mistralSystemPromptTemplate,
+  reasoningTags: mistralReasoningTags,
+  models: [
+    {
+      family: 'Mistral Small 3.2, Magistral, Devstral, Ministral',
+      match: /mistral|magistral|devstral|ministral|codestral/,
+      broad: true,
+    },
+  ],
+  variants: [mistralPreV11Format],
+});
+
 /**
  * Tool calling for Mistral models in their own `[TOOL_CALLS]` format (v11+ layout in the
  * prompt and history; the pre-v11 JSON list is read too), with Magistral's `[THINK]` reasoning.
  */
-export const mistralToolMiddleware = createToolMiddleware({
-  protocol: mistralProtocol(),
-  toolSystemPromptTemplate: mistralSystemPromptTemplate,
-  reasoningTags: mistralReasoningTags,
-});
+export const mistralToolMiddleware = /* @__PURE__ */ formatPreset(mistralFormat);

@@ -1,11 +1,11 @@
 import { createPythonCallDecoder, formatPythonCall } from '../decoders/python-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The tokens around a pythonic list, by opener: Llama 4's and LFM2's. */
 const LIST_TOKENS: Readonly<Record<string, string>> = {
@@ -70,12 +70,29 @@ To call functions, reply with only a Python list of calls and nothing else: [fun
 The results come back to you in the next message. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
+/** LFM2: pythonic calls, written between `<|tool_call_start|>` and `<|tool_call_end|>` in the history. */
+export const lfm2Format = /* @__PURE__ */ defineFormat({
+  name: 'lfm2',
+  protocol: () => pythonicProtocol({ callTokens: ['<|tool_call_start|>', '<|tool_call_end|>'] }),
+  systemPrompt: pythonicSystemPromptTemplate,
+  models: [{ family: 'LFM2', match: /lfm-?2/ }],
+});
+
+/** The pythonic call list of Llama 3.2 and Llama 4. */
+export const pythonicFormat = /* @__PURE__ */ defineFormat({
+  name: 'pythonic',
+  protocol: () => pythonicProtocol(),
+  systemPrompt: pythonicSystemPromptTemplate,
+  reasoningTags: [['<think>', '</think>']],
+  models: [
+    { family: 'Llama 3.2', match: /llama-?3\.2/ },
+    { family: 'Llama 4', match: /llama-?4/ },
+  ],
+  variants: [lfm2Format],
+});
+
 /**
  * Tool calling in the pythonic format of Llama 3.2 and Llama 4, ToolACE and LFM2:
  * `[get_weather(city="Lyon")]`, also read inside `<|python_start|>` and `<|tool_call_start|>`.
  */
-export const pythonicToolMiddleware = createToolMiddleware({
-  protocol: pythonicProtocol(),
-  toolSystemPromptTemplate: pythonicSystemPromptTemplate,
-  reasoningTags: [['<think>', '</think>']],
-});
+export const pythonicToolMiddleware = /* @__PURE__ */ formatPreset(pythonicFormat);

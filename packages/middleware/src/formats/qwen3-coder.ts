@@ -5,12 +5,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** `<function=NAME>` `<parameter=KEY>` VALUE `</parameter>` `</function>`. */
 export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
@@ -91,8 +91,18 @@ value
 Write each parameter value as plain text on its own lines, code and quotes as they are; give every required parameter; one <tool_call> block per call, several allowed. Results come back in <tool_response> blocks. When you have what you need, answer in plain text.`;
 }
 
-/** Tool calling for Qwen3-Coder and models trained on its XML-parameter format. */
-export const qwen3CoderToolMiddleware = createToolMiddleware({
-  protocol: qwen3CoderProtocol(),
-  toolSystemPromptTemplate: qwen3CoderSystemPromptTemplate,
+/** Qwen3-Coder's XML parameters. */
+export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
+  name: 'qwen3-coder',
+  protocol: qwen3CoderProtocol,
+  systemPrompt: qwen3CoderSystemPromptTemplate,
+  models: [
+    {
+      family: 'Qwen3-Coder, Qwen3.5, Nemotron 3 Nano',
+      match: /qwen3[._-]?coder|qwen3\.5|nemotron-?3-nano/,
+    },
+  ],
 });
+
+/** Tool calling for Qwen3-Coder and models trained on its XML-parameter format. */
+export const qwen3CoderToolMiddleware = /* @__PURE__ */ formatPreset(qwen3CoderFormat);

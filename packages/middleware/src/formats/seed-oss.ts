@@ -3,12 +3,12 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 import { QWEN3_CODER_SYNTAX } from './qwen3-coder';
 
 /** Qwen3-Coder's `<function=NAME>` `<parameter=KEY>`VALUE`</parameter>` `</function>`, values inline. */
@@ -76,9 +76,14 @@ export const seedOssReasoningTags: ReadonlyArray<readonly [string, string]> = [
   ['<think>', '</think>'],
 ];
 
-/** Tool calling for ByteDance Seed-OSS in its own `<seed:tool_call>` format, with its `<seed:think>` reasoning. */
-export const seedOssToolMiddleware = createToolMiddleware({
-  protocol: seedOssProtocol(),
-  toolSystemPromptTemplate: seedOssSystemPromptTemplate,
+/** Seed-OSS's `<seed:tool_call>` calls, with `<seed:think>` reasoning. */
+export const seedOssFormat = /* @__PURE__ */ defineFormat({
+  name: 'seed-oss',
+  protocol: seedOssProtocol,
+  systemPrompt: seedOssSystemPromptTemplate,
   reasoningTags: seedOssReasoningTags,
+  models: [{ family: 'Seed-OSS', match: /seed-oss/ }],
 });
+
+/** Tool calling for ByteDance Seed-OSS in its own `<seed:tool_call>` format, with its `<seed:think>` reasoning. */
+export const seedOssToolMiddleware = /* @__PURE__ */ formatPreset(seedOssFormat);

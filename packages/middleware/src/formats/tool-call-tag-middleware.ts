@@ -1,8 +1,8 @@
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { textOrJson } from '../text-or-json';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The system prompt of {@link toolCallTagMiddleware}: one `<TOOL_CALL>` per reply, with rules. */
 export function toolCallTagSystemPromptTemplate(tools: string): string {
@@ -33,7 +33,10 @@ export function toolCallTagResultTemplate({ output }: ToolResultForModel): strin
   return `TOOL_RESULT: ${JSON.stringify(result)}`;
 }
 
-/** jsonMix with `<TOOL_CALL>` tags, keys `tool`/`args` (`reasoning` is ignored), one call per reply. */
+/**
+ * jsonMix with `<TOOL_CALL>` tags, keys `tool`/`args` (`reasoning` is ignored), one call per reply;
+ * results written as {@link toolCallTagResultTemplate} lines.
+ */
 export function toolCallTagProtocol(): ToolCallProtocol {
   const protocol = jsonMixProtocol({
     toolCallStart: '<TOOL_CALL>',
@@ -42,15 +45,18 @@ export function toolCallTagProtocol(): ToolCallProtocol {
     argumentsKey: 'args',
     maxCallsPerReply: 1,
   });
-  return { ...protocol, format: 'tool-call-tag' };
+  return { ...protocol, format: 'tool-call-tag', formatToolResponse: toolCallTagResultTemplate };
 }
+
+/** One `<TOOL_CALL>` per reply, results as `TOOL_RESULT:` lines. */
+export const toolCallTagFormat = /* @__PURE__ */ defineFormat({
+  name: 'tool-call-tag',
+  protocol: toolCallTagProtocol,
+  systemPrompt: toolCallTagSystemPromptTemplate,
+});
 
 /**
  * One call per reply in `<TOOL_CALL>{"tool", "args", "reasoning"}</TOOL_CALL>`, results as
  * `TOOL_RESULT:` lines; the prompt spells out its rules, for small models that need them.
  */
-export const toolCallTagMiddleware = createToolMiddleware({
-  protocol: toolCallTagProtocol(),
-  toolSystemPromptTemplate: toolCallTagSystemPromptTemplate,
-  toolResponsePromptTemplate: toolCallTagResultTemplate,
-});
+export const toolCallTagMiddleware = /* @__PURE__ */ formatPreset(toolCallTagFormat);

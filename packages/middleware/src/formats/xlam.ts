@@ -1,12 +1,12 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson, stringifySpacedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
+import { defineFormat, formatPreset } from './define-format';
 
 /**
  * What surrounds the JSON list of calls:
@@ -121,11 +121,40 @@ export function xlamSystemPromptTemplate(tools: string): string {
   return jsonArraySystemPromptTemplate('bare')(tools);
 }
 
+/** xLAM's bare JSON list of calls. */
+export const xlamFormat = /* @__PURE__ */ defineFormat({
+  name: 'xlam',
+  protocol: () => jsonArrayProtocol(),
+  systemPrompt: xlamSystemPromptTemplate,
+  models: [{ family: 'xLAM, Hammer', match: /xlam|hammer/ }],
+});
+
+/** The JSON list in `<tool_calls>`. */
+export const jsonArrayToolCallsFormat = /* @__PURE__ */ defineFormat({
+  name: 'json-array-tool-calls',
+  protocol: () => jsonArrayProtocol({ wrapper: 'tool_calls' }),
+  systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('tool_calls'),
+  models: [{ family: 'Jamba, Hunyuan A13B, Apriel', match: /jamba|hunyuan-a13b|apriel/ }],
+});
+
+/** The JSON list in `<TOOLCALL>`. */
+export const jsonArrayToolcallFormat = /* @__PURE__ */ defineFormat({
+  name: 'json-array-toolcall',
+  protocol: () => jsonArrayProtocol({ wrapper: 'TOOLCALL' }),
+  systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('TOOLCALL'),
+  models: [{ family: 'Nemotron Nano v2', match: /nemotron-nano-[\w-]{0,12}v2/ }],
+});
+
+/** The JSON list after `functools`. */
+export const jsonArrayFunctoolsFormat = /* @__PURE__ */ defineFormat({
+  name: 'json-array-functools',
+  protocol: () => jsonArrayProtocol({ wrapper: 'functools' }),
+  systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('functools'),
+  models: [{ family: 'Phi-4-mini', match: /phi-?4-mini/ }],
+});
+
 /**
  * Tool calling for Salesforce xLAM, Hammer and other function-calling fine-tunes whose reply is
  * a bare JSON list of calls: `[{"name": …, "arguments": {…}}, …]`.
  */
-export const xlamToolMiddleware = createToolMiddleware({
-  protocol: jsonArrayProtocol(),
-  toolSystemPromptTemplate: xlamSystemPromptTemplate,
-});
+export const xlamToolMiddleware = /* @__PURE__ */ formatPreset(xlamFormat);

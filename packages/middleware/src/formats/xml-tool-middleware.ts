@@ -1,5 +1,5 @@
-import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { morphXmlProtocol } from '../protocols/morph-xml-protocol';
+import { defineFormat, formatPreset } from './define-format';
 
 /** The system prompt of {@link xmlToolMiddleware}: one XML element per call. */
 export function xmlSystemPromptTemplate(tools: string): string {
@@ -15,11 +15,15 @@ To call a tool, write an XML element named after the tool, with one child elemen
 Write text values as they are (code included); write lists as repeated <item> elements and objects as nested elements. Use only the tools listed, with every required argument. Results come back in <tool_response> elements. When you have what you need, answer in plain text.`;
 }
 
+/** Morph-XML: one element per call, named after the tool. */
+export const xmlFormat = /* @__PURE__ */ defineFormat({
+  name: 'xml',
+  protocol: () => morphXmlProtocol(),
+  systemPrompt: xmlSystemPromptTemplate,
+});
+
 /**
  * Tool calling in XML, which small models and coding models write reliably, and which
  * carries code without JSON escaping: `<get_weather><city>Seoul</city></get_weather>`.
  */
-export const xmlToolMiddleware = createToolMiddleware({
-  protocol: morphXmlProtocol(),
-  toolSystemPromptTemplate: xmlSystemPromptTemplate,
-});
+export const xmlToolMiddleware = /* @__PURE__ */ formatPreset(xmlFormat);

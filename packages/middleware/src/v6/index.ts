@@ -51,39 +51,6 @@ export function recordModelOutput(options: RecordModelOutputOptionsV3): Language
   );
 }
 
-/** `hermesToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: `<tool_call>` JSON, for Hermes and Qwen. */
-export const hermesToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.hermesToolMiddleware,
-);
-
-/** `gemmaToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: calls in `tool_call` markdown fences. */
-export const gemmaToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.gemmaToolMiddleware,
-);
-
-/** `xmlToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: `<tool_name><arg>…</arg></tool_name>` calls. */
-export const xmlToolMiddleware: LanguageModelV3Middleware = toV3Middleware(core.xmlToolMiddleware);
-
-/** `toolCallTagMiddleware` of `@toolbridge/middleware` for AI SDK 6: one `<TOOL_CALL>` per reply. */
-export const toolCallTagMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.toolCallTagMiddleware,
-);
-
-/** `llama3JsonToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: Llama 3's bare JSON calls. */
-export const llama3JsonToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.llama3JsonToolMiddleware,
-);
-
-/** `qwen3CoderToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: Qwen3-Coder's XML parameters. */
-export const qwen3CoderToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.qwen3CoderToolMiddleware,
-);
-
-/** `autoToolMiddleware` of `@toolbridge/middleware` for AI SDK 6: every known format read back. */
-export const autoToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
-  core.autoToolMiddleware,
-);
-
 /**
  * `toolMiddlewareFor` of `@toolbridge/middleware` for AI SDK 6: the middleware for a model id.
  * Same options (`onUnknownModel` included), same warning for an id no row matches, same
@@ -103,115 +70,101 @@ export function formatToolMiddleware(
   return toV3Middleware(core.formatToolMiddleware(...args));
 }
 
-/** `mistralToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const mistralToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+/**
+ * The ready-made middlewares of `@toolbridge/middleware` for AI SDK 6: the same formats, as
+ * `LanguageModelV3Middleware`. Like the main entry's, each is built on its first use.
+ */
+function v3(middleware: LanguageModelV4Middleware): LanguageModelV3Middleware {
+  return toV3Middleware(middleware);
+}
+
+export const hermesToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.hermesToolMiddleware,
+);
+export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.gemmaToolMiddleware,
+);
+export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.xmlToolMiddleware,
+);
+export const toolCallTagMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.toolCallTagMiddleware,
+);
+export const llama3JsonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.llama3JsonToolMiddleware,
+);
+export const qwen3CoderToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.qwen3CoderToolMiddleware,
+);
+export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.autoToolMiddleware,
+);
+export const mistralToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.mistralToolMiddleware,
 );
-
-/** `graniteToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const graniteToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const graniteToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.graniteToolMiddleware,
 );
-
-/** `xlamToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const xlamToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const xlamToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.xlamToolMiddleware,
 );
-
-/** `functionaryToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const functionaryToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const functionaryToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.functionaryToolMiddleware,
 );
-
-/** `commandRToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const commandRToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const commandRToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.commandRToolMiddleware,
 );
-
-/** `internlmToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const internlmToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const internlmToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.internlmToolMiddleware,
 );
-
-/** `lmStudioToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const lmStudioToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const lmStudioToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.lmStudioToolMiddleware,
 );
-
-/** `harmonyToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const harmonyToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const harmonyToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.harmonyToolMiddleware,
 );
-
-/** `deepseekToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const deepseekToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const deepseekToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.deepseekToolMiddleware,
 );
-
-/** `deepseekR1ToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const deepseekR1ToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const deepseekR1ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.deepseekR1ToolMiddleware,
 );
-
-/** `deepseekV31ToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const deepseekV31ToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const deepseekV31ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.deepseekV31ToolMiddleware,
 );
-
-/** `kimiK2ToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const kimiK2ToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const kimiK2ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.kimiK2ToolMiddleware,
 );
-
-/** `apertusToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const apertusToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const apertusToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.apertusToolMiddleware,
 );
-
-/** `genericJsonToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const genericJsonToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const genericJsonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.genericJsonToolMiddleware,
 );
-
-/** `pythonicToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const pythonicToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const pythonicToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.pythonicToolMiddleware,
 );
-
-/** `gemmaToolCodeMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const gemmaToolCodeMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const gemmaToolCodeMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.gemmaToolCodeMiddleware,
 );
-
-/** `gemma4ToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const gemma4ToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const gemma4ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.gemma4ToolMiddleware,
 );
-
-/** `functionGemmaToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const functionGemmaToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const functionGemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.functionGemmaToolMiddleware,
 );
-
-/** `glmToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const glmToolMiddleware: LanguageModelV3Middleware = toV3Middleware(core.glmToolMiddleware);
-
-/** `seedOssToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const seedOssToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const glmToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
+  core.glmToolMiddleware,
+);
+export const seedOssToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.seedOssToolMiddleware,
 );
-
-/** `minimaxToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const minimaxToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const minimaxToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.minimaxToolMiddleware,
 );
-
-/** `deepseekDsmlToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const deepseekDsmlToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const deepseekDsmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.deepseekDsmlToolMiddleware,
 );
-
-/** `kimiK3ToolMiddleware` of `@toolbridge/middleware` for AI SDK 6. */
-export const kimiK3ToolMiddleware: LanguageModelV3Middleware = toV3Middleware(
+export const kimiK3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ v3(
   core.kimiK3ToolMiddleware,
 );

@@ -1,0 +1,90 @@
+import { apertusFormat } from './apertus';
+import { commandRFormat } from './command-r';
+import { deepseekFormat } from './deepseek';
+import { deepseekDsmlFormat } from './deepseek-dsml';
+import type { Format } from './define-format';
+import { functionGemmaFormat } from './function-gemma';
+import { functionaryFormat } from './functionary';
+import { gemmaToolCodeFormat } from './gemma-tool-code';
+import { gemmaFormat } from './gemma-tool-middleware';
+import { gemma4Format } from './gemma4';
+import { genericJsonFormat } from './generic-json';
+import { glmFormat } from './glm';
+import { graniteFormat } from './granite';
+import { harmonyFormat } from './harmony';
+import { hermesFormat } from './hermes-tool-middleware';
+import { internlmFormat } from './internlm';
+import { kimiK2Format } from './kimi-k2';
+import { kimiK3Format } from './kimi-k3';
+import { llama3JsonFormat } from './llama3-json';
+import { lmStudioFormat } from './lm-studio';
+import { minimaxFormat } from './minimax';
+import { mistralFormat } from './mistral';
+import { pythonicFormat } from './pythonic';
+import { qwen3CoderFormat } from './qwen3-coder';
+import { seedOssFormat } from './seed-oss';
+import { toolCallTagFormat } from './tool-call-tag-middleware';
+import {
+  jsonArrayFunctoolsFormat,
+  jsonArrayToolCallsFormat,
+  jsonArrayToolcallFormat,
+  xlamFormat,
+} from './xlam';
+import { xmlFormat } from './xml-tool-middleware';
+
+/**
+ * Every format toolbridge knows, the one list the presets, `auto`, the model table, the
+ * reasoning tags `auto` reads and the CLI's choices are derived from. The order is `auto`'s:
+ * where formats share an opener, the one that decides soonest whether the markup is its own
+ * comes first (Hermes JSON before Qwen3-Coder XML after `<tool_call>`, Functionary's JSON before
+ * Qwen3-Coder's parameters after `<function=`). It is also the model table's order, specific rows
+ * before broad ones (see `ModelRow.broad`).
+ */
+export const FORMATS = [
+  hermesFormat,
+  functionaryFormat,
+  qwen3CoderFormat,
+  glmFormat,
+  seedOssFormat,
+  minimaxFormat,
+  deepseekDsmlFormat,
+  kimiK3Format,
+  gemmaFormat,
+  gemmaToolCodeFormat,
+  gemma4Format,
+  functionGemmaFormat,
+  toolCallTagFormat,
+  llama3JsonFormat,
+  mistralFormat,
+  graniteFormat,
+  xlamFormat,
+  pythonicFormat,
+  jsonArrayToolCallsFormat,
+  jsonArrayToolcallFormat,
+  jsonArrayFunctoolsFormat,
+  commandRFormat,
+  internlmFormat,
+  lmStudioFormat,
+  harmonyFormat,
+  deepseekFormat,
+  kimiK2Format,
+  apertusFormat,
+  xmlFormat,
+  genericJsonFormat,
+] as const;
+
+/** The names of a format and its variants. */
+type NamesOf<F> = F extends Format<infer Name, infer VariantName> ? Name | VariantName : never;
+
+/** The name of a format a model can be prompted in. */
+export type FormatName = NamesOf<(typeof FORMATS)[number]>;
+
+/** Every format and variant, each after its family: what `formatToolMiddleware` builds by name. */
+export function allFormats(): Format<FormatName>[] {
+  return FORMATS.flatMap((format) => [format, ...format.variants]) as Format<FormatName>[];
+}
+
+/** The format of a name, or undefined. */
+export function formatNamed(name: string): Format<FormatName> | undefined {
+  return allFormats().find((format) => format.name === name);
+}

@@ -1,0 +1,95 @@
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { lazyToolMiddleware } from '../lazy-middleware';
+import {
+  createToolMiddleware,
+  type ToolMiddlewareOptions,
+} from '../middleware/create-tool-middleware';
+import type { ToolCallProtocol } from '../tool-call-protocol';
+
+/** Reasoning tag pairs, the one a chat template opens first. */
+export type ReasoningTags = ReadonlyArray<readonly [open: string, close: string]>;
+
+/** A row of the model table: model ids a format serves, and how their template starts a reply. */
+export interface ModelRow {
+  /** The family, as docs/models.md names it. */
+  readonly family: string;
+  /** Matches the model id as servers name it, lower-cased (Ollama tags, Hugging Face, LM Studio and OpenRouter ids). */
+  readonly match: RegExp;
+  /** The chat template opens the reasoning block, so the reply starts inside it. Default: false. */
+  readonly startWithReasoning?: boolean;
+  /**
+   * The pattern names a whole line of models (any Qwen, any Llama 3), so it is tried after every
+   * row that is not broad: a specific row of another format (Qwen3-Coder, xLAM on Llama) wins.
+   * Default: false.
+   */
+  readonly broad?: boolean;
+}
+
+/** What {@link defineFormat} takes: everything toolbridge knows about one model family's format. */
+export interface FormatDefinition<Name extends string, VariantName extends string = never> {
+  /** The format's name: what `formatToolMiddleware`, the CLI and recordings call it. */
+  readonly name: Name;
+  /** Builds the protocol: the call grammar and how tools, calls and results are written for the model. Called only when a middleware is built. */
+  readonly protocol: () => ToolCallProtocol;
+  /** The system prompt around the rendered tool list, in the shape the family's chat template gives its tools. */
+  readonly systemPrompt: (tools: string) => string;
+  /** The family's reasoning tags, the one its template may open first. Default: `<think>` and `<thinking>`. */
+  readonly reasoningTags?: ReasoningTags;
+  /** Tokens of the family's template that are markup, never text the user wrote (end of turn, recipients). Default: none. */
+  readonly controlTokens?: readonly string[];
+  /** The model ids this format serves, as rows of the model table. Default: none. */
+  readonly models?: readonly ModelRow[];
+  /**
+   * Formats that read as this one does and differ in what they write (the prompt, the history):
+   * their calls are reported under this format's name, and `auto` reads them as this one.
+   * Default: none.
+   */
+  readonly variants?: readonly Format<VariantName>[];
+}
+
+/** A model family's format, as {@link defineFormat} makes it: one value holding all of it. */
+export interface Format<Name extends string = string, VariantName extends string = string>
+  extends Required<Omit<FormatDefinition<Name, VariantName>, 'reasoningTags'>> {
+  readonly reasoningTags: ReasoningTags | undefined;
+}
+
+/**
+ * Defines a model family's format in one value: its name, protocol, system prompt, reasoning
+ * tags, control tokens, the model ids it serves and its variants. Nothing is built until a
+ * middleware is: `formatToolMiddleware(format)` builds one.
+ */
+export function defineFormat<const Name extends string, const VariantName extends string = never>(
+  definition: FormatDefinition<Name, VariantName>,
+): Format<Name, VariantName> {
+  return {
+    controlTokens: [],
+    models: [],
+    variants: [],
+    ...definition,
+    reasoningTags: definition.reasoningTags,
+  };
+}
+
+/** The tool middleware of a format value: its protocol, prompt and reasoning tags, then the options. */
+export function buildFormatMiddleware(
+  format: Format,
+  options: Omit<ToolMiddlewareOptions, 'protocol'> = {},
+): LanguageModelV4Middleware {
+  return createToolMiddleware({
+    toolSystemPromptTemplate: format.systemPrompt,
+    ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
+    ...options,
+    protocol: format.protocol(),
+  });
+}
+
+/**
+ * A format's middleware, built on its first use, not when the package is imported: what the
+ * ready-made middlewares (`hermesToolMiddleware`, …) are.
+ */
+export function formatPreset(
+  format: Format,
+  options: Omit<ToolMiddlewareOptions, 'protocol'> = {},
+): LanguageModelV4Middleware {
+  return lazyToolMiddleware(() => buildFormatMiddleware(format, options));
+}
