@@ -20,6 +20,7 @@ import {
 import { type BenchFormat, FORMATS, formatById } from './formats.ts';
 import { type Measurement, type MeasureOptions, measure, pairedRatio } from './measure.ts';
 import type { Peer } from './peers.ts';
+import { measureProxyLatency, percentile } from './proxy-latency.ts';
 import { chunksOf } from './synthetic-stream.ts';
 import {
   benchTools,
@@ -60,6 +61,7 @@ export const SECTION_IDS = [
   'hold-back',
   'prompt',
   'memory',
+  'proxy',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -218,6 +220,7 @@ const RUNNERS: Record<SectionId, (options: SuiteOptions) => Promise<Omit<Section
   'hold-back': holdBack,
   prompt: promptSize,
   memory,
+  proxy: proxyLatency,
 };
 
 export async function runSuite(options: SuiteOptions): Promise<Section[]> {
@@ -592,6 +595,56 @@ async function memory(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
     title: 'Memory',
     note: `Peak heap growth while streaming one \`write_file\` call with ${(length / 1000).toFixed(0)} KB of code in 8-character chunks (heap sampled every 256 parts${(globalThis as { gc?: unknown }).gc ? ', after a full GC' : ''}).`,
     header: ['format', 'library', 'peak heap growth'],
+    rows,
+  };
+}
+
+/** What `toolbridge serve` adds to a request, against calling the upstream directly. */
+async function proxyLatency(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
+  const requests = options.measure.runs * 25;
+  const { direct, proxy } = await measureProxyLatency({
+    requests,
+    warmup: options.measure.warmup * 50,
+  });
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const rows = (
+    [
+      ['non-streaming: until the whole body', 'complete'],
+      ['streaming: until the last event', 'stream'],
+      ['streaming: until the first tool-input delta', 'firstInput'],
+    ] as const
+  ).map(([label, key]) => {
+    const [directMedian, directP99, proxyMedian, proxyP99] = [direct, proxy].flatMap((way) => [
+      percentile(way[key], 0.5),
+      percentile(way[key], 0.99),
+    ]) as [number, number, number, number];
+    return [
+      label,
+      ms(directMedian),
+      ms(directP99),
+      ms(proxyMedian),
+      ms(proxyP99),
+      ms(proxyMedian - directMedian),
+      ms(proxyP99 - directP99),
+    ];
+  });
+  return {
+    title: 'toolbridge serve: added latency',
+    note: [
+      `${requests} requests of each kind each way, one at a time after a warm-up, alternating: straight to the scripted upstream (examples/scripted-server, on 127.0.0.1, in the same process) without tools, and through \`toolbridge serve\` (\`@toolbridge/server\`, built) in front of it with one tool, which the upstream gets as a system prompt.`,
+      'The reply is a sentence and a Hermes call (122 characters) in 4-character chunks, which the upstream writes all at once, so the times are what the two servers and the client spend, not a model; and the first tool-input delta comes with the last event, so its row measures the whole reply read through toolbridge, an upper bound of what it adds before the first delta when a model writes more slowly.',
+      'The first tool-input delta: through toolbridge, the first chunk with `delta.tool_calls[].function.arguments`; directly, the first chunk after which the text holds `"arguments": {"`, where a client reading the call itself could start.',
+      'Added: the percentile through toolbridge minus the same percentile directly.',
+    ].join(' '),
+    header: [
+      'request',
+      'direct, median',
+      'direct, p99',
+      'toolbridge serve, median',
+      'toolbridge serve, p99',
+      'added, median',
+      'added, p99',
+    ],
     rows,
   };
 }
