@@ -18,8 +18,14 @@ describe('readDemoOptions', () => {
       prompt: DEFAULT_PROMPT,
       timeoutSeconds: 60,
       recordFile: undefined,
+      proxy: false,
       help: false,
     });
+  });
+
+  it('reads --proxy, which does not go with --protocol native', () => {
+    expect(readDemoOptions(['--proxy', '--protocol', 'xml'], {}).proxy).toBe(true);
+    expect(() => readDemoOptions(['--proxy', '--protocol', 'native'], {})).toThrow(UsageError);
   });
 
   it('reads flags, and the environment where a flag is absent', () => {

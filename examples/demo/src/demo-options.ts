@@ -13,6 +13,8 @@ export interface DemoOptions {
   timeoutSeconds: number;
   /** Append each model call to this file, as JSON lines for `toolbridge inspect`; undefined: no recording. */
   recordFile: string | undefined;
+  /** Run `toolbridge serve` in front of the model, and the official `openai` client against it. */
+  proxy: boolean;
   help: boolean;
 }
 
@@ -41,6 +43,9 @@ Options:
                      (default: ${DEFAULT_TIMEOUT_SECONDS}; a server loading a large model may need more)
   --record <file>    append each model call (the prompt sent, the raw text as it came, what
                      toolbridge read of it) to <file> as JSON lines, for toolbridge inspect
+  --proxy            run toolbridge serve (the OpenAI-compatible server) in front of the
+                     model, and the official openai npm client against it, with no
+                     toolbridge code in the client (not with --protocol native)
   --help             show this help
 
 Environment: TOOLBRIDGE_BASE_URL, TOOLBRIDGE_MODEL, TOOLBRIDGE_API_KEY.
@@ -70,6 +75,7 @@ export function readDemoOptions(
         prompt: { type: 'string' },
         timeout: { type: 'string' },
         record: { type: 'string' },
+        proxy: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -81,6 +87,11 @@ export function readDemoOptions(
   const protocol = (values['protocol'] as string | undefined) ?? 'hermes';
   if (!PROTOCOLS.includes(protocol as DemoProtocol)) {
     throw new UsageError(`Unknown protocol "${protocol}"; choose one of ${PROTOCOLS.join(', ')}.`);
+  }
+  if (values['proxy'] === true && protocol === 'native') {
+    throw new UsageError(
+      '--proxy serves models without tool calling: toolbridge serve writes the tools into the prompt, so --protocol native does not apply.',
+    );
   }
   const baseURL = (values['base-url'] as string | undefined) ?? env['TOOLBRIDGE_BASE_URL'];
   const model = (values['model'] as string | undefined) ?? env['TOOLBRIDGE_MODEL'];
@@ -108,6 +119,7 @@ export function readDemoOptions(
     prompt: (values['prompt'] as string | undefined) ?? DEFAULT_PROMPT,
     timeoutSeconds,
     recordFile: values['record'] as string | undefined,
+    proxy: values['proxy'] === true,
     help: values['help'] === true,
   };
 }

@@ -53,6 +53,39 @@ describe('pnpm demo', () => {
     expect(stdout).toMatch(/— steps: 3 · tool calls: 3 · tokens: \d+ in, \d+ out/);
   });
 
+  it('runs toolbridge serve in front of the scripted model under --proxy, with the openai client against it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'demo-proxy-'));
+    try {
+      const file = join(dir, 'calls.jsonl');
+      const { code, stdout, stderr } = await runCli([
+        '--proxy',
+        '--protocol',
+        'xml',
+        '--record',
+        file,
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toContain('Talking to a scripted model');
+      expect(stdout).toMatch(
+        /toolbridge serve at http:\/\/127\.0\.0\.1:\d+\/v1, in front of http:\/\/127\.0\.0\.1:\d+\/v1; the client is the official openai npm package/,
+      );
+      // The calls the server read out of the model's XML, their arguments streamed, run by the client.
+      expect(stdout).toContain('▸ read_file {"path":"notes.txt"}');
+      expect(stdout).toContain('▸ calculator {"expression":"3 * 19.99 + 4.5"}');
+      expect(stdout).toContain('✓ calculator → {"expression":"3 * 19.99 + 4.5","result":64.47}');
+      expect(stdout).toContain('✓ clock →');
+      expect(stdout).toContain('you owe **64.47** in total');
+      expect(stdout).toMatch(/— steps: 3 · tool calls: 3 · tokens: \d+ in, \d+ out/);
+      // The server wrote the recording: one line per model call.
+      await expect
+        .poll(async () => (await readFile(file, 'utf8')).trimEnd().split('\n').length)
+        .toBe(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves the scripted model under the --model id, for --protocol model-id', async () => {
     const { code, stdout, stderr } = await runCli([
       '--protocol',

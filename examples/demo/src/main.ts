@@ -1,17 +1,30 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
+import { type RunningServer, startServer } from '@toolbridge/server/node';
 import { Workspace } from 'file-agent';
+import OpenAI from 'openai';
 import { startScriptedServer } from 'scripted-server';
 import { readDemoOptions, SCRIPTED_MODEL, USAGE, UsageError } from './demo-options.ts';
-import { respondWithScript, scriptFormat } from './demo-script.ts';
+import { type DemoProtocol, respondWithScript, scriptFormat } from './demo-script.ts';
 import { describeError } from './describe-error.ts';
 import { runDemo } from './run-demo.ts';
+import { runProxyDemo } from './run-proxy-demo.ts';
 import { streamTerminal } from './terminal.ts';
 
 const terminal = streamTerminal(process.stdout);
 // The CLI run from this clone: `npx @toolbridge/cli` waits for the packages' first release.
 const INSPECT_SCRIPT = fileURLToPath(new URL('../../../scripts/toolbridge.sh', import.meta.url));
+
+/** The `toolbridge serve --format` of each protocol, under --proxy (native has none). */
+const SERVER_FORMATS: Record<Exclude<DemoProtocol, 'native'>, string> = {
+  hermes: 'hermes',
+  gemma: 'gemma',
+  xml: 'xml',
+  'tool-call-tag': 'tool-call-tag',
+  auto: 'auto',
+  'model-id': 'model',
+};
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof readDemoOptions>;
@@ -48,30 +61,61 @@ async function main(): Promise<number> {
         ),
     );
   }
-  terminal.write(`${terminal.style('bold', '> ')}${options.prompt}\n\n`);
-
-  const controller = new AbortController();
-  const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
-  const sandbox = await Workspace.open(new URL('../sandbox', import.meta.url).pathname);
-  const model = createOpenAI({ baseURL, apiKey: options.apiKey }).chat(options.model);
   // `pnpm demo` runs in examples/demo: a relative path is where the command was typed
   // (INIT_CWD); scripts/demo.sh runs it from there.
   const recordFile =
     options.recordFile === undefined
       ? undefined
       : resolve(process.env['INIT_CWD'] ?? process.cwd(), options.recordFile);
-  try {
-    const summary = await runDemo({
-      model,
-      protocol: options.protocol,
-      prompt: options.prompt,
-      sandbox,
-      terminal,
-      abortSignal: controller.signal,
-      timeoutSeconds: options.timeoutSeconds,
-      ...(recordFile === undefined ? {} : { recordFile }),
+  let proxy: RunningServer | undefined;
+  if (options.proxy) {
+    // The server records what it handles, so under --proxy it writes the --record file.
+    proxy = await startServer({
+      port: 0,
+      upstream: baseURL,
+      format: SERVER_FORMATS[options.protocol as Exclude<DemoProtocol, 'native'>],
+      ...(options.apiKey === 'not-needed' ? {} : { upstreamApiKey: options.apiKey }),
+      ...(recordFile === undefined ? {} : { record: recordFile }),
     });
+    terminal.write(
+      terminal.style(
+        'yellow',
+        `toolbridge serve at ${proxy.url}, in front of ${baseURL}; the client is the official openai npm package, with no toolbridge code.\n\n`,
+      ),
+    );
+  }
+  terminal.write(`${terminal.style('bold', '> ')}${options.prompt}\n\n`);
+
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  const sandbox = await Workspace.open(new URL('../sandbox', import.meta.url).pathname);
+  try {
+    const summary =
+      proxy === undefined
+        ? await runDemo({
+            model: createOpenAI({ baseURL, apiKey: options.apiKey }).chat(options.model),
+            protocol: options.protocol,
+            prompt: options.prompt,
+            sandbox,
+            terminal,
+            abortSignal: controller.signal,
+            timeoutSeconds: options.timeoutSeconds,
+            ...(recordFile === undefined ? {} : { recordFile }),
+          })
+        : await runProxyDemo({
+            client: new OpenAI({
+              baseURL: proxy.url,
+              apiKey: 'unused',
+              maxRetries: 0,
+              timeout: options.timeoutSeconds * 1000,
+            }),
+            model: options.model,
+            prompt: options.prompt,
+            sandbox,
+            terminal,
+            abortSignal: controller.signal,
+          });
     const tokens =
       summary.inputTokens === undefined
         ? 'tokens not reported'
@@ -97,6 +141,7 @@ async function main(): Promise<number> {
     return exitCode;
   } finally {
     process.off('SIGINT', interrupt);
+    await proxy?.close();
     await server?.close();
   }
 }
