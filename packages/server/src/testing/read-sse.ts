@@ -43,7 +43,8 @@ export async function readChatStream(response: Response): Promise<ReadStream> {
     if (choice === undefined) return;
     read.content += choice.delta?.content ?? '';
     for (const delta of choice.delta?.tool_calls ?? []) {
-      const call = (read.calls[delta.index] ??= { arguments: '' });
+      const call = read.calls[delta.index] ?? { arguments: '' };
+      read.calls[delta.index] = call;
       if (delta.id !== undefined) call.id = delta.id;
       if (delta.function?.name !== undefined) call.name = delta.function.name;
       call.arguments += delta.function?.arguments ?? '';
