@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
@@ -94,10 +94,25 @@ describe('graniteProtocol', () => {
     ).toEqual([{ toolName: 'get_weather', input: '{"city":"Lyon"}' }]);
   });
 
-  it('keeps markers and call-shaped text in prose as text, and loses none of it', () => {
+  it('keeps a call marker without a call as text, and reports it', () => {
+    for (const [text, rawText] of [
+      ['Granite answers with <|tool_call|> and a list.', '<|tool_call|>'],
+      ['Write <tool_call> tags like this.', '<tool_call>'],
+    ]) {
+      const onError = vi.fn();
+      expect(readEveryWay(protocol, text!, { tools, onError })).toMatchObject({ text, calls: [] });
+      expect(onError).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({
+          reason: 'malformed-call',
+          rawText: expect.stringContaining(rawText!),
+        }),
+      );
+    }
+  });
+
+  it('keeps call-shaped text in prose as text, and loses none of it', () => {
     for (const text of [
-      'Granite answers with <|tool_call|> and a list.',
-      'Write <tool_call> tags like this: <tool_call> <function=x>.',
       'Here: [{"name": "get_weather", "arguments": {"city": "Lyon"}}]',
       '[1, 2, 3] are numbers.',
       '{"name": "Alice"}',

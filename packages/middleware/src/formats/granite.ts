@@ -26,6 +26,7 @@ export function graniteProtocol(): ToolCallProtocol {
     format: 'granite',
     grammar: (tools) => ({
       openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
+      explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
       leadingCall: true,
       startCall: (opener, sink) => {
         if (opener === '') return createBareJsonCallDecoder({ keys, tools, sink });

@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
@@ -128,9 +128,21 @@ describe('mistralProtocol', () => {
     ]);
   });
 
-  it('keeps markers and call-shaped text in prose as text, and loses none of it', () => {
+  it('keeps [TOOL_CALLS] without a call as text, and reports it', () => {
+    const onError = vi.fn();
+    const text = 'The [TOOL_CALLS] token opens a call.';
+    expect(readEveryWay(protocol, text, { tools, onError })).toMatchObject({ text, calls: [] });
+    expect(onError).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({
+        reason: 'malformed-call',
+        rawText: expect.stringContaining('[TOOL_CALLS]'),
+      }),
+    );
+  });
+
+  it('keeps call-shaped text in prose as text, and loses none of it', () => {
     for (const text of [
-      'The [TOOL_CALLS] token opens a call.',
       'Use get_weather{"city": "Lyon"} to ask.',
       'get_weather is the tool you want.',
       'Hello{"city": "Lyon"}',

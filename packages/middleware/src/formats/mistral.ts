@@ -143,6 +143,8 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
         });
       return {
         openers: [TOOL_CALLS, ...nameOpeners],
+        // A name opener may be prose; [TOOL_CALLS] only ever opens calls, so a miss is reported.
+        explicitOpeners: [TOOL_CALLS],
         leadingCall: true,
         startCall: (opener, target) => {
           const sink = watchedSink(target, () => {
