@@ -48,6 +48,12 @@ export interface ScriptedServerOptions {
   respond(request: ChatRequest): ScriptedTurn;
   /** Characters per streamed chunk, as a model's tokens. Default: 4. */
   chunkSize?: number;
+  /**
+   * Milliseconds between the events of a stream, as a model's pace: the first goes out with the
+   * headers, event `i` at `i × chunkInterval` after it (on a fixed schedule, so timer delays do
+   * not add up). Default: 0, the whole reply written at once.
+   */
+  chunkInterval?: number;
 }
 
 /** A running scripted server. */
@@ -85,12 +91,19 @@ function usageOf(turn: ScriptedTurn) {
   return { prompt_tokens: 120, completion_tokens: completion, total_tokens: 120 + completion };
 }
 
+/**
+ * How a streamed turn ends after its events: the last one (`[DONE]`) ends the response, the
+ * response ends after them, or the connection closes under it.
+ */
+type StreamEnd = 'done' | 'end' | 'close-connection';
+
 /** Writes a turn as server-sent events, the way OpenAI-compatible servers stream. */
 function streamTurn(
   response: ServerResponse,
   request: ChatRequest,
   turn: ScriptedTurn,
   chunkSize: number,
+  chunkInterval: number,
 ): void {
   if (turn.fault === 'hang') return;
   response.writeHead(200, {
@@ -98,13 +111,50 @@ function streamTurn(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
+  const events: string[] = [];
+  const ending = turnEvents(events, request, turn, chunkSize);
+  /** Writes event `index`, and ends the stream after the last one. */
+  const put = (index: number) => {
+    const text = events[index]!;
+    if (index < events.length - 1) response.write(text);
+    else if (ending === 'done') response.end(text);
+    else {
+      response.write(text);
+      // Closes the connection once what was written is sent, the way a crashing server does.
+      if (ending === 'close-connection') response.socket?.end();
+      else response.end();
+    }
+  };
+  if (chunkInterval <= 0) {
+    for (let index = 0; index < events.length; index++) put(index);
+    return;
+  }
+  const started = performance.now();
+  let next = 0;
+  const putNext = () => {
+    // The client went away: write nothing more.
+    if (response.destroyed) return;
+    put(next++);
+    if (next === events.length) return;
+    setTimeout(putNext, Math.max(0, started + next * chunkInterval - performance.now()));
+  };
+  putNext();
+}
+
+/** The events of a streamed turn, in order, and how the stream ends after them. */
+function turnEvents(
+  events: string[],
+  request: ChatRequest,
+  turn: ScriptedTurn,
+  chunkSize: number,
+): StreamEnd {
   const base = {
     id: COMPLETION_ID,
     object: 'chat.completion.chunk',
     created: 1_700_000_000,
     model: request.model,
   };
-  const send = (body: unknown) => response.write(`data: ${JSON.stringify(body)}\n\n`);
+  const send = (body: unknown) => events.push(`data: ${JSON.stringify(body)}\n\n`);
   send({
     ...base,
     choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
@@ -122,20 +172,15 @@ function streamTurn(
     for (const content of textChunks.slice(0, Math.ceil(textChunks.length / 2))) {
       send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
     }
-    // Closes the connection once what was written is sent, the way a crashing server does.
-    response.socket?.end();
-    return;
+    return 'close-connection';
   }
   if (turn.fault === 'garbage-lines') {
-    for (const line of GARBAGE_LINES) response.write(`${line}\n\n`);
+    for (const line of GARBAGE_LINES) events.push(`${line}\n\n`);
   }
   for (const content of textChunks) {
     send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
   }
-  if (turn.fault === 'end-without-finish') {
-    response.end();
-    return;
-  }
+  if (turn.fault === 'end-without-finish') return 'end';
   (turn.toolCalls ?? []).forEach((call, index) => {
     const id = `call_${index}`;
     send({
@@ -168,7 +213,8 @@ function streamTurn(
   const finishReason = turn.toolCalls?.length ? 'tool_calls' : 'stop';
   send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
   if (request.stream_options?.include_usage) send({ ...base, choices: [], usage: usageOf(turn) });
-  response.end('data: [DONE]\n\n');
+  events.push('data: [DONE]\n\n');
+  return 'done';
 }
 
 function completeTurn(response: ServerResponse, request: ChatRequest, turn: ScriptedTurn): void {
@@ -245,8 +291,9 @@ export async function startScriptedServer(
         return;
       }
       const turn = options.respond(body);
-      if (body.stream) streamTurn(response, body, turn, options.chunkSize ?? 4);
-      else completeTurn(response, body, turn);
+      if (body.stream) {
+        streamTurn(response, body, turn, options.chunkSize ?? 4, options.chunkInterval ?? 0);
+      } else completeTurn(response, body, turn);
     } catch (error) {
       sendJson(response, 500, { error: { message: String(error), type: 'server_error' } });
     }
