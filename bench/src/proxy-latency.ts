@@ -22,19 +22,25 @@ const TOOLS = [
   },
 ];
 /** The reply: a sentence and a Hermes call, streamed in 4-character chunks. */
-const REPLY =
+export const REPLY =
   'Let me look that up for you.<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo", "units": "metric"}}</tool_call>';
+/** Characters per streamed chunk. */
+export const CHUNK_SIZE = 4;
+/** Milliseconds between the events of a paced stream (the scripted server's `chunkInterval`). */
+export const PACE_MS = 2;
 /** Where a call's input starts in the raw text: what a client reading it directly waits for. */
-const INPUT_STARTED = '"arguments": {"';
+export const INPUT_STARTED = '"arguments": {"';
 
 /** Milliseconds of each kind of request, in the order they ran. */
 export interface LatencySamples {
   /** A non-streaming request: until the whole body is read. */
   complete: number[];
-  /** A streaming request: until its last event. */
+  /** A streaming request, the reply written at once: until its last event. */
   stream: number[];
-  /** A streaming request: until the first piece of the call's input. */
+  /** A streaming request, the reply paced ({@link PACE_MS}): until the first piece of the call's input. */
   firstInput: number[];
+  /** The same paced request: until its last event. */
+  pacedStream: number[];
 }
 
 export interface ProxyLatency {
@@ -123,34 +129,52 @@ export async function measureProxyLatency(options: {
   requests: number;
   warmup: number;
 }): Promise<ProxyLatency> {
+  // Two upstreams, each with toolbridge in front: one writes the reply at once, so a request
+  // times only what the servers and the client spend; the other paces it as a model does, so
+  // the first piece of the call's input comes before the rest of the reply.
   const upstream = await startScriptedServer({
     models: [MODEL],
     respond: () => ({ text: REPLY }),
-    chunkSize: 4,
+    chunkSize: CHUNK_SIZE,
+  });
+  const pacedUpstream = await startScriptedServer({
+    models: [MODEL],
+    respond: () => ({ text: REPLY }),
+    chunkSize: CHUNK_SIZE,
+    chunkInterval: PACE_MS,
   });
   const server = await startServer({ port: 0, upstream: upstream.baseURL });
-  const samples = (): LatencySamples => ({ complete: [], stream: [], firstInput: [] });
+  const pacedServer = await startServer({ port: 0, upstream: pacedUpstream.baseURL });
+  const samples = (): LatencySamples => ({
+    complete: [],
+    stream: [],
+    firstInput: [],
+    pacedStream: [],
+  });
   const result: ProxyLatency = { direct: samples(), proxy: samples() };
   try {
     for (let round = 0; round < options.warmup + options.requests; round++) {
       const keep = round >= options.warmup;
-      for (const [way, baseURL, tools] of [
-        ['direct', upstream.baseURL, false],
-        ['proxy', server.url, true],
+      for (const [way, baseURL, pacedURL, tools] of [
+        ['direct', upstream.baseURL, pacedUpstream.baseURL, false],
+        ['proxy', server.url, pacedServer.url, true],
       ] as const) {
-        const [stream, firstInput] = await streamOnce(baseURL, tools);
+        const [stream] = await streamOnce(baseURL, tools);
         const complete = await completeOnce(baseURL, tools);
+        const [pacedStream, firstInput] = await streamOnce(pacedURL, tools);
         // The scripted upstream keeps each request for tests; the bench has no use for them.
         upstream.requests.length = 0;
+        pacedUpstream.requests.length = 0;
         if (!keep) continue;
         result[way].stream.push(stream);
-        result[way].firstInput.push(firstInput);
         result[way].complete.push(complete);
+        result[way].firstInput.push(firstInput);
+        result[way].pacedStream.push(pacedStream);
       }
     }
   } finally {
-    await server.close();
-    await upstream.close();
+    await Promise.all([server.close(), pacedServer.close()]);
+    await Promise.all([upstream.close(), pacedUpstream.close()]);
   }
   return result;
 }

@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import type {
   LanguageModelV4FunctionTool,
   LanguageModelV4Prompt,
@@ -20,7 +21,14 @@ import {
 import { type BenchFormat, FORMATS, formatById } from './formats.ts';
 import { type Measurement, type MeasureOptions, measure, pairedRatio } from './measure.ts';
 import type { Peer } from './peers.ts';
-import { measureProxyLatency, percentile } from './proxy-latency.ts';
+import {
+  CHUNK_SIZE,
+  INPUT_STARTED,
+  measureProxyLatency,
+  PACE_MS,
+  percentile,
+  REPLY,
+} from './proxy-latency.ts';
 import { chunksOf } from './synthetic-stream.ts';
 import {
   benchTools,
@@ -602,16 +610,23 @@ async function memory(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
 /** What `toolbridge serve` adds to a request, against calling the upstream directly. */
 async function proxyLatency(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
   const requests = options.measure.runs * 25;
+  const loadBefore = loadavg()[0]!;
   const { direct, proxy } = await measureProxyLatency({
     requests,
     warmup: options.measure.warmup * 50,
   });
+  const loadAfter = loadavg()[0]!;
   const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const chunks = Math.ceil(REPLY.length / CHUNK_SIZE);
+  // The event that completes `"arguments": {"`, the role's event being the 0th.
+  const inputEvent = Math.ceil((REPLY.indexOf(INPUT_STARTED) + INPUT_STARTED.length) / CHUNK_SIZE);
+  const lastEvent = chunks + 2;
   const rows = (
     [
       ['non-streaming: until the whole body', 'complete'],
-      ['streaming: until the last event', 'stream'],
-      ['streaming: until the first tool-input delta', 'firstInput'],
+      ['streaming, at once: until the last event', 'stream'],
+      ['streaming, paced: until the first tool-input delta', 'firstInput'],
+      ['streaming, paced: until the last event', 'pacedStream'],
     ] as const
   ).map(([label, key]) => {
     const [directMedian, directP99, proxyMedian, proxyP99] = [direct, proxy].flatMap((way) => [
@@ -631,10 +646,12 @@ async function proxyLatency(options: SuiteOptions): Promise<Omit<Section, 'id'>>
   return {
     title: 'toolbridge serve: added latency',
     note: [
-      `${requests} requests of each kind each way, one at a time after a warm-up, alternating: straight to the scripted upstream (examples/scripted-server, on 127.0.0.1, in the same process) without tools, and through \`toolbridge serve\` (\`@toolbridge/server\`, built) in front of it with one tool, which the upstream gets as a system prompt.`,
-      'The reply is a sentence and a Hermes call (122 characters) in 4-character chunks, which the upstream writes all at once, so the times are what the two servers and the client spend, not a model; and the first tool-input delta comes with the last event, so its row measures the whole reply read through toolbridge, an upper bound of what it adds before the first delta when a model writes more slowly.',
-      'The first tool-input delta: through toolbridge, the first chunk with `delta.tool_calls[].function.arguments`; directly, the first chunk after which the text holds `"arguments": {"`, where a client reading the call itself could start.',
-      'Added: the percentile through toolbridge minus the same percentile directly.',
+      `${requests} requests of each kind each way (${options.measure.warmup * 50} of each before as a warm-up, not counted), one at a time, alternating request by request: straight to the scripted upstream (examples/scripted-server, on 127.0.0.1) without tools, and through \`toolbridge serve\` (\`@toolbridge/server\`, built) in front of it with one tool, which the upstream gets as a system prompt. The client, both servers and the upstream share one Node process (one thread), so a time includes the client's own work, and the machine's load weighs on both ways alike.`,
+      `The reply is a sentence and a Hermes call (${REPLY.length} characters) in ${chunks} chunks of ${CHUNK_SIZE} characters.`,
+      'At once: the upstream writes all its events together, so the times are what the servers and the client spend, not a model.',
+      `Paced: the upstream writes an event every ${PACE_MS} ms (scripted-server's \`chunkInterval\`: ${lastEvent + 1} events, the last ${lastEvent * PACE_MS} ms after the first), as a model does, faster than most; the event that completes \`${INPUT_STARTED}\` in the text is event ${inputEvent} (the first being 0), ${inputEvent * PACE_MS} ms after the first, so the first tool-input delta comes ${(lastEvent - inputEvent) * PACE_MS} ms before the end of the reply.`,
+      'The first tool-input delta: through toolbridge, the first chunk with `delta.tool_calls[].function.arguments` (on this reply toolbridge sends `{` as soon as that same upstream event arrives); directly, the first chunk after which the text holds `"arguments": {"`, where a client reading the call itself could start.',
+      `Added: the percentile through toolbridge minus the same percentile directly; p99 is the ${requests - Math.ceil(0.99 * requests) + 1}th-slowest of ${requests} on a shared machine, so it moves from run to run much more than the median. The machine's load average (1 minute, ${cpus().length} cores) was ${loadBefore.toFixed(1)} when the section started and ${loadAfter.toFixed(1)} when it ended.`,
     ].join(' '),
     header: [
       'request',
