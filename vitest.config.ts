@@ -12,7 +12,15 @@ export default defineConfig({
       { find: /^@toolbridge\/rjson$/, replacement: source('rjson') },
       { find: /^@toolbridge\/rxml$/, replacement: source('rxml') },
       { find: /^@toolbridge\/middleware$/, replacement: source('middleware') },
+      {
+        find: /^@toolbridge\/middleware\/formats$/,
+        replacement: source('middleware', 'formats/index.ts'),
+      },
       { find: /^@toolbridge\/middleware\/v6$/, replacement: source('middleware', 'v6/index.ts') },
+      {
+        find: /^@toolbridge\/middleware\/v6\/formats$/,
+        replacement: source('middleware', 'v6/formats.ts'),
+      },
       { find: /^@toolbridge\/server$/, replacement: source('server') },
       { find: /^@toolbridge\/server\/node$/, replacement: source('server', 'node.ts') },
     ],

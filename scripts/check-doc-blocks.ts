@@ -6,9 +6,11 @@
 // sit between) is a piece of a larger program: it is only checked for syntax. Errors name the
 // Markdown file and line. Run `pnpm build` first: imports resolve to the packages' dist/.
 //
-// It also checks that every page whose TypeScript imports `@toolbridge/middleware` (typed for
-// ai@7) tells AI SDK 6 users, right after the first such block (or before it), to import the
-// same names from `@toolbridge/middleware/v6`: the line starting with `v6Line` below.
+// It also checks that every page whose TypeScript imports `@toolbridge/middleware` or
+// `@toolbridge/middleware/formats` (typed for ai@7) tells AI SDK 6 users, right after the first
+// such block (or before it), to import the same names from `@toolbridge/middleware/v6`: the line
+// starting with `v6Line` below. On a page that imports `/formats`, that line also names
+// `@toolbridge/middleware/v6/formats`.
 import {
   existsSync,
   mkdirSync,
@@ -28,6 +30,12 @@ const outDir = join(root, '.doc-blocks');
 const fragmentMarker = '<!-- fragment -->';
 const languages = new Set(['ts', 'typescript']);
 const v6Line = '> With `ai@6`, import the same names from `@toolbridge/middleware/v6`';
+const v6FormatsEntry = '`@toolbridge/middleware/v6/formats`';
+/** The ai@7 entries, and the ai@6 entry each one's names are also in. */
+const ai7Entries = new Map([
+  ['@toolbridge/middleware', '`@toolbridge/middleware/v6`'],
+  ['@toolbridge/middleware/formats', v6FormatsEntry],
+]);
 
 interface Block {
   /** Markdown file, relative to the repository root. */
@@ -175,15 +183,17 @@ const texts = new Map(
 const blocks = [...texts].flatMap(([file, text]) => blocksIn(file, text));
 
 /**
- * Pages whose first block importing `@toolbridge/middleware` is not followed by the `v6Line`
- * (its first non-blank line after the block, or any line before it), and how many pages have it.
+ * Pages whose first block importing an ai@7 entry is not followed by the `v6Line` (its first
+ * non-blank line after the block, or any line before it), or whose `v6Line` does not name the
+ * ai@6 entry of every ai@7 entry the page imports; and how many pages import one.
  */
 function v6LineProblems(): { problems: string[]; pages: number } {
   const problems: string[] = [];
   let pages = 0;
   for (const [file, text] of texts) {
-    const first = blocks.find(
-      (block) => block.file === file && importsOf(block.code).includes('@toolbridge/middleware'),
+    const pageBlocks = blocks.filter((block) => block.file === file);
+    const first = pageBlocks.find((block) =>
+      importsOf(block.code).some((specifier) => ai7Entries.has(specifier)),
     );
     if (!first) continue;
     pages++;
@@ -195,6 +205,15 @@ function v6LineProblems(): { problems: string[]; pages: number } {
       problems.push(
         `${file}:${first.end}: this block imports '@toolbridge/middleware' (ai@7); put the line "${v6Line} ([AI SDK 6](…/middleware.md#ai-sdk-6))." after it, for ai@6 users`,
       );
+      continue;
+    }
+    const imported = new Set(pageBlocks.flatMap((block) => importsOf(block.code)));
+    for (const [entry, v6Entry] of ai7Entries) {
+      if (imported.has(entry) && !lines[at]!.includes(v6Entry)) {
+        problems.push(
+          `${file}:${at + 1}: the page imports '${entry}'; the ai@6 line must name ${v6Entry}`,
+        );
+      }
     }
   }
   return { problems, pages };

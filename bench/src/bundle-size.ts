@@ -14,9 +14,9 @@ import { gzipSync } from 'node:zlib';
 /** What each measured bundle imports and uses. */
 export const BUNDLES: Readonly<Record<string, string>> = {
   'createToolMiddleware + one format (qwen3CoderToolMiddleware)':
-    "import { createToolMiddleware, qwen3CoderToolMiddleware } from '@toolbridge/middleware';\nexport default [createToolMiddleware, qwen3CoderToolMiddleware];",
+    "import { createToolMiddleware } from '@toolbridge/middleware';\nimport { qwen3CoderToolMiddleware } from '@toolbridge/middleware/formats';\nexport default [createToolMiddleware, qwen3CoderToolMiddleware];",
   'createToolMiddleware + jsonMixProtocol':
-    "import { createToolMiddleware, jsonMixProtocol } from '@toolbridge/middleware';\nexport default createToolMiddleware({ protocol: jsonMixProtocol() });",
+    "import { createToolMiddleware } from '@toolbridge/middleware';\nimport { jsonMixProtocol } from '@toolbridge/middleware/formats';\nexport default createToolMiddleware({ protocol: jsonMixProtocol() });",
   'toolMiddlewareFor (every format)':
     "import { toolMiddlewareFor } from '@toolbridge/middleware';\nexport default toolMiddlewareFor;",
 };

@@ -3,10 +3,17 @@ import type {
   LanguageModelV4FunctionTool,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
-import * as toolbridgeExports from '@toolbridge/middleware';
+import * as toolbridgeRoot from '@toolbridge/middleware';
+import * as toolbridgeFormats from '@toolbridge/middleware/formats';
 import type { AnyMiddleware, BenchFormat } from './formats.ts';
 import type { Peer } from './peers.ts';
 import { modelStream, RunTimeout } from './synthetic-stream.ts';
+
+/** What a user imports from toolbridge: the root and the formats, by name. */
+const toolbridgeExports: Readonly<Record<string, unknown>> = {
+  ...toolbridgeRoot,
+  ...toolbridgeFormats,
+};
 
 /** A contender's column: `toolbridge`, `peer 5.1.6`, `peer 4.1.26`, `floor`. */
 export type ContenderName = string;
@@ -139,7 +146,7 @@ export function contendersFor(
   const of = (name: ContenderName, middleware: AnyMiddleware | undefined) =>
     [name, middleware === undefined ? undefined : middlewareContender(name, middleware)] as const;
   return new Map<ContenderName, Contender | undefined>([
-    of('toolbridge', format.toolbridge(toolbridgeExports as Readonly<Record<string, unknown>>)),
+    of('toolbridge', format.toolbridge(toolbridgeExports)),
     ...peers.map((peer) => of(peer.key, format.peer(peer.exports))),
     ['floor', floor],
   ]);

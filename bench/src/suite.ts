@@ -9,7 +9,7 @@ import {
   hermesToolMiddleware,
   toolCallTagMiddleware,
   xmlToolMiddleware,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import { qwenToolBlock } from './chat-templates.ts';
 import {
   type Contender,

@@ -1,15 +1,15 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type { ToolCallProtocol } from '@toolbridge/middleware';
 import {
   gemmaProtocol,
   gemmaSystemPromptTemplate,
   hermesSystemPromptTemplate,
   jsonMixProtocol,
   morphXmlProtocol,
-  type ToolCallProtocol,
   toolCallTagProtocol,
   toolCallTagSystemPromptTemplate,
   xmlSystemPromptTemplate,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import { type Call, renderReplies } from './render-reply.ts';
 import { apertusReplies } from './replies/apertus.ts';
 import { commandRPlusReplies, commandRReplies } from './replies/command-r.ts';

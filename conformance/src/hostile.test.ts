@@ -1,11 +1,11 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { ToolCallProtocol } from '@toolbridge/middleware';
 import {
   gemmaProtocol,
   jsonMixProtocol,
   morphXmlProtocol,
-  type ToolCallProtocol,
   toolCallTagProtocol,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import { describe, expect, it } from 'vitest';
 
 const tools: LanguageModelV4FunctionTool[] = [

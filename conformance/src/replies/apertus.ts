@@ -1,4 +1,4 @@
-import { apertusProtocol, apertusSystemPromptTemplate } from '@toolbridge/middleware';
+import { apertusProtocol, apertusSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Apertus: prose, then one list of every call, each `{"NAME": arguments}`, between its tokens. */

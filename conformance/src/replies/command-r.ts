@@ -2,7 +2,7 @@ import {
   commandRProtocol,
   commandRSystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Command R7B / A: the tool plan, then one action block listing every call with its id. */

@@ -1,4 +1,7 @@
-import { deepseekDsmlProtocol, deepseekDsmlSystemPromptTemplate } from '@toolbridge/middleware';
+import {
+  deepseekDsmlProtocol,
+  deepseekDsmlSystemPromptTemplate,
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 const M = '｜DSML｜';

@@ -2,7 +2,7 @@ import {
   deepseekProtocol,
   deepseekSystemPromptTemplate,
   deepseekV31SystemPromptTemplate,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 const BEGIN = '<｜tool▁calls▁begin｜>';

@@ -1,4 +1,7 @@
-import { functionGemmaProtocol, functionGemmaSystemPromptTemplate } from '@toolbridge/middleware';
+import {
+  functionGemmaProtocol,
+  functionGemmaSystemPromptTemplate,
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 import type { Call } from '../render-reply.ts';
 

@@ -3,7 +3,7 @@ import {
   functionarySystemPromptTemplate,
   functionaryV31SystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Functionary v3.2: the text channel (its `>>>` written by the generation prompt), then `>>>NAME` and JSON per call. */

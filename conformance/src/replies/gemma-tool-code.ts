@@ -1,4 +1,7 @@
-import { gemmaToolCodeProtocol, gemmaToolCodeSystemPromptTemplate } from '@toolbridge/middleware';
+import {
+  gemmaToolCodeProtocol,
+  gemmaToolCodeSystemPromptTemplate,
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 import type { Call } from '../render-reply.ts';
 import { pythonCall } from './pythonic.ts';

@@ -1,4 +1,4 @@
-import { gemma4Protocol, gemma4SystemPromptTemplate } from '@toolbridge/middleware';
+import { gemma4Protocol, gemma4SystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 import type { Call } from '../render-reply.ts';
 

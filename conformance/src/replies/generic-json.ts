@@ -1,4 +1,7 @@
-import { genericJsonProtocol, genericJsonSystemPromptTemplate } from '@toolbridge/middleware';
+import {
+  genericJsonProtocol,
+  genericJsonSystemPromptTemplate,
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** llama.cpp's generic envelope: the whole reply is `{"tool_calls": [...]}`, no prose around it. */

@@ -1,4 +1,4 @@
-import { glmProtocol, glmSystemPromptTemplate } from '@toolbridge/middleware';
+import { glmProtocol, glmSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));

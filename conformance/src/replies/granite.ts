@@ -2,7 +2,7 @@ import {
   graniteProtocol,
   graniteSystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Granite 3.x: the reply is `<|tool_call|>` and one JSON list of every call, nothing else. */

@@ -1,4 +1,4 @@
-import { harmonyProtocol, harmonySystemPromptTemplate } from '@toolbridge/middleware';
+import { harmonyProtocol, harmonySystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /**

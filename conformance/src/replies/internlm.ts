@@ -2,7 +2,7 @@ import {
   internlmProtocol,
   internlmSystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** InternLM2 / 2.5: a sentence, then one plugin action block per call. */

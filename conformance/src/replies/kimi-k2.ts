@@ -1,4 +1,4 @@
-import { kimiK2Protocol, kimiK2SystemPromptTemplate } from '@toolbridge/middleware';
+import { kimiK2Protocol, kimiK2SystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Kimi K2: prose, then one section with every call, each headed by its id `functions.NAME:IDX`. */

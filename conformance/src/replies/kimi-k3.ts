@@ -1,4 +1,4 @@
-import { kimiK3Protocol, kimiK3SystemPromptTemplate } from '@toolbridge/middleware';
+import { kimiK3Protocol, kimiK3SystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');

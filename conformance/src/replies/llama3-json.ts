@@ -1,4 +1,4 @@
-import { llama3JsonProtocol, llama3JsonSystemPromptTemplate } from '@toolbridge/middleware';
+import { llama3JsonProtocol, llama3JsonSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Llama 3: the reply is the calls, `;`-separated, after `<|python_tag|>` when there are several. */

@@ -2,7 +2,7 @@ import {
   lmStudioProtocol,
   lmStudioSystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** LM Studio's default format: one `[TOOL_REQUEST]…[END_TOOL_REQUEST]` block per call, nothing else. */

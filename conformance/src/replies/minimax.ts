@@ -1,4 +1,4 @@
-import { minimaxProtocol, minimaxSystemPromptTemplate } from '@toolbridge/middleware';
+import { minimaxProtocol, minimaxSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 const NS = ']<]minimax[>[';

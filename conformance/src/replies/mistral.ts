@@ -3,7 +3,7 @@ import {
   mistralProtocol,
   mistralSystemPromptTemplate,
   stringifySpacedJson,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Mistral v11+: prose, then one `[TOOL_CALLS]NAME[ARGS]{…}` per call, back to back. */

@@ -1,4 +1,4 @@
-import { pythonicProtocol, pythonicSystemPromptTemplate } from '@toolbridge/middleware';
+import { pythonicProtocol, pythonicSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 import type { Call } from '../render-reply.ts';
 

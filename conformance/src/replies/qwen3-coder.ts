@@ -1,4 +1,4 @@
-import { qwen3CoderProtocol, qwen3CoderSystemPromptTemplate } from '@toolbridge/middleware';
+import { qwen3CoderProtocol, qwen3CoderSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Qwen3-Coder: one `<tool_call>` block per call, string values raw on their own lines. */

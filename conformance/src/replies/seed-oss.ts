@@ -1,4 +1,4 @@
-import { seedOssProtocol, seedOssSystemPromptTemplate } from '@toolbridge/middleware';
+import { seedOssProtocol, seedOssSystemPromptTemplate } from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 
 /** Seed-OSS: prose, then one `<seed:tool_call>` block per call, values inline between their tags. */

@@ -4,7 +4,7 @@ import {
   jsonArraySystemPromptTemplate,
   stringifySpacedJson,
   xlamSystemPromptTemplate,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import type { ConformanceFormat } from '../formats.ts';
 import type { Call } from '../render-reply.ts';
 

@@ -2,16 +2,18 @@ import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import {
   autoToolMiddleware,
   createToolMiddleware,
-  gemmaToolMiddleware,
-  hermesToolMiddleware,
   nativeProtocol,
   recordModelOutput,
   type ToolbridgeCallOptions,
   toolbridgeOptions,
-  toolCallTagMiddleware,
   toolMiddlewareFor,
-  xmlToolMiddleware,
 } from '@toolbridge/middleware';
+import {
+  gemmaToolMiddleware,
+  hermesToolMiddleware,
+  toolCallTagMiddleware,
+  xmlToolMiddleware,
+} from '@toolbridge/middleware/formats';
 import {
   JSONParseError,
   type LanguageModel,

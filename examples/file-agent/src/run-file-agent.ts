@@ -1,4 +1,4 @@
-import { hermesToolMiddleware } from '@toolbridge/middleware';
+import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import {
   hasToolCall,
   type LanguageModel,

@@ -1,9 +1,5 @@
-import {
-  createJsonCallDecoder,
-  defineTextProtocol,
-  stringifyFramedJson,
-  toolResultValue,
-} from '@toolbridge/middleware';
+import { createJsonCallDecoder, defineTextProtocol, toolResultValue } from '@toolbridge/middleware';
+import { stringifyFramedJson } from '@toolbridge/middleware/formats';
 
 /** The protocol of docs/custom-protocol.md: calls as `[CALL]{"name": …, "arguments": {…}}[/CALL]`. */
 export const bracketProtocol = defineTextProtocol({

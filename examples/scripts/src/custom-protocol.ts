@@ -1,5 +1,6 @@
 // A protocol of your own, from its wire format: [CALL]{"name", "arguments"}[/CALL].
-import { ALL_REASONING_TAGS, createToolMiddleware } from '@toolbridge/middleware';
+import { createToolMiddleware } from '@toolbridge/middleware';
+import { ALL_REASONING_TAGS } from '@toolbridge/middleware/formats';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { bracketProtocol } from './bracket-protocol.ts';
 import { exampleModel } from './example-model.ts';

@@ -6,7 +6,7 @@ import {
   qwen3CoderToolMiddleware,
   toolCallTagMiddleware,
   xmlToolMiddleware,
-} from '@toolbridge/middleware';
+} from '@toolbridge/middleware/formats';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { exampleModel } from './example-model.ts';
 import { weatherTool } from './weather-tool.ts';

@@ -1,5 +1,5 @@
 // generateText with tools through hermesToolMiddleware: a tool loop in three steps.
-import { hermesToolMiddleware } from '@toolbridge/middleware';
+import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { exampleModel, weatherCall } from './example-model.ts';
 import { weatherTool } from './weather-tool.ts';

@@ -1,5 +1,5 @@
 // streamText with tools: the tool input arrives as tool-input-delta parts while the model writes it.
-import { hermesToolMiddleware } from '@toolbridge/middleware';
+import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import { stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import { exampleModel, weatherCall } from './example-model.ts';
 import { weatherTool } from './weather-tool.ts';

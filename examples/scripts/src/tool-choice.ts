@@ -1,5 +1,5 @@
 // toolChoice 'required' and a fixed tool: the request asks for a JSON call of the allowed tools.
-import { hermesToolMiddleware } from '@toolbridge/middleware';
+import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import { generateText, tool, wrapLanguageModel } from 'ai';
 import { z } from 'zod';
 import { exampleModel } from './example-model.ts';

@@ -1,11 +1,10 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import {
-  ALL_REASONING_TAGS,
   autoProtocol,
-  builtInFormats,
   type ToolbridgeErrorReason,
   type ToolCallProtocol,
 } from '@toolbridge/middleware';
+import { ALL_REASONING_TAGS, builtInFormats } from '@toolbridge/middleware/formats';
 
 /** A tool as `analyzeOutput` takes it: what the AI SDK hands a provider. */
 export interface ToolDefinition {

@@ -1,9 +1,9 @@
 import {
-  hermesToolMiddleware,
   type ModelCallRecording,
   recordModelOutput,
   toolbridgeOptions,
 } from '@toolbridge/middleware';
+import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import {
   generateText,
   jsonSchema,

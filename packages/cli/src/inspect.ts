@@ -1,4 +1,4 @@
-import type { ModelCallRecording, RecordedReport } from '@toolbridge/middleware';
+import type { ModelCallRecording } from '@toolbridge/middleware';
 import {
   type Analysis,
   type AnalyzedCall,
@@ -10,6 +10,9 @@ import {
 } from './analyze.ts';
 import { autoCallsBeside } from './auto-calls.ts';
 import { toolChoiceNotMet } from './recorded-tool-choice.ts';
+
+/** An `onError` report of the tool middleware, as a recording holds it. */
+type RecordedReport = ModelCallRecording['reports'][number];
 
 /** An input that cannot be read: a usage error. */
 export class InputError extends Error {

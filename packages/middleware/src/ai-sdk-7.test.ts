@@ -1,6 +1,7 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as ai from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
+import * as formats from './formats/index';
 import * as toolbridge from './index';
 import { scriptedModelV4 } from './testing/scripted-models';
 import { describeSdkScenarios } from './testing/sdk-scenarios';
@@ -19,8 +20,8 @@ describeSdkScenarios<LanguageModelV4Middleware, MockLanguageModelV4>({
   scriptedModel: scriptedModelV4,
   wrap: (model, middleware) => ai.wrapLanguageModel({ model, middleware }),
   createToolMiddleware: toolbridge.createToolMiddleware,
-  hermesToolMiddleware: toolbridge.hermesToolMiddleware,
-  gemmaToolMiddleware: toolbridge.gemmaToolMiddleware,
-  xmlToolMiddleware: toolbridge.xmlToolMiddleware,
-  toolCallTagMiddleware: toolbridge.toolCallTagMiddleware,
+  hermesToolMiddleware: formats.hermesToolMiddleware,
+  gemmaToolMiddleware: formats.gemmaToolMiddleware,
+  xmlToolMiddleware: formats.xmlToolMiddleware,
+  toolCallTagMiddleware: formats.toolCallTagMiddleware,
 });

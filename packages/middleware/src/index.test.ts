@@ -1,132 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as api from './index';
 
-describe('the package index', () => {
-  it('exports the public API', () => {
-    expect(Object.keys(api).sort()).toEqual(
+/** Every name an entry exports, values and types, with the doc comment of its declaration. */
+function exportsOf(entry: string): Map<string, string> {
+  const file = fileURLToPath(new URL(entry, import.meta.url));
+  const program = ts.createProgram([file], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  return new Map(
+    checker.getExportsOfModule(module).map((symbol) => {
+      const target =
+        symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return [symbol.name, ts.displayPartsToString(target.getDocumentationComment(checker))];
+    }),
+  );
+}
+
+describe('the package root', () => {
+  const names = exportsOf('./index.ts');
+
+  it('exports at most 40 names, values and types together', () => {
+    expect(names.size).toBeLessThanOrEqual(40);
+    expect([...names.keys()].sort()).toMatchInlineSnapshot(`
       [
-        'ALL_REASONING_TAGS',
-        'MODEL_FAMILIES',
-        'PROVIDER_OPTIONS_KEY',
-        'kimiK3ToolMiddleware',
-        'kimiK3SystemPromptTemplate',
-        'kimiK3ReasoningTags',
-        'kimiK3Protocol',
-        'deepseekDsmlToolMiddleware',
-        'deepseekDsmlSystemPromptTemplate',
-        'deepseekDsmlProtocol',
-        'minimaxToolMiddleware',
-        'minimaxSystemPromptTemplate',
-        'minimaxReasoningTags',
-        'minimaxProtocol',
-        'seedOssToolMiddleware',
-        'seedOssSystemPromptTemplate',
-        'seedOssReasoningTags',
-        'seedOssProtocol',
-        'glmToolMiddleware',
-        'glmSystemPromptTemplate',
-        'glmProtocol',
-        'functionGemmaToolMiddleware',
-        'functionGemmaSystemPromptTemplate',
-        'functionGemmaProtocol',
-        'gemma4ToolMiddleware',
-        'gemma4SystemPromptTemplate',
-        'gemma4ReasoningTags',
-        'gemma4Protocol',
-        'gemmaToolCodeSystemPromptTemplate',
-        'gemmaToolCodeProtocol',
-        'gemmaToolCodeMiddleware',
-        'pythonicToolMiddleware',
-        'pythonicSystemPromptTemplate',
-        'pythonicProtocol',
-        'genericJsonToolMiddleware',
-        'genericJsonSystemPromptTemplate',
-        'genericJsonProtocol',
-        'apertusToolMiddleware',
-        'apertusSystemPromptTemplate',
-        'apertusReasoningTags',
-        'apertusProtocol',
-        'kimiK2ToolMiddleware',
-        'kimiK2SystemPromptTemplate',
-        'kimiK2Protocol',
-        'deepseekV31ToolMiddleware',
-        'deepseekV31SystemPromptTemplate',
-        'deepseekToolMiddleware',
-        'deepseekSystemPromptTemplate',
-        'deepseekR1ToolMiddleware',
-        'deepseekProtocol',
-        'harmonyToolMiddleware',
-        'harmonySystemPromptTemplate',
-        'harmonyReasoningTags',
-        'harmonyProtocol',
-        'lmStudioToolMiddleware',
-        'lmStudioSystemPromptTemplate',
-        'lmStudioProtocol',
-        'internlmToolMiddleware',
-        'internlmSystemPromptTemplate',
-        'internlmProtocol',
-        'commandRToolMiddleware',
-        'commandRSystemPromptTemplate',
-        'commandRReasoningTags',
-        'commandRProtocol',
-        'functionaryV31SystemPromptTemplate',
-        'functionaryToolMiddleware',
-        'functionarySystemPromptTemplate',
-        'functionaryProtocol',
-        'xlamToolMiddleware',
-        'xlamSystemPromptTemplate',
-        'stringifySpacedJson',
-        'jsonArraySystemPromptTemplate',
-        'jsonArrayProtocol',
-        'graniteToolMiddleware',
-        'graniteSystemPromptTemplate',
-        'graniteProtocol',
-        'mistralToolMiddleware',
-        'mistralSystemPromptTemplate',
-        'mistralReasoningTags',
-        'mistralProtocol',
-        'mistralPreV11SystemPromptTemplate',
-        'autoProtocol',
-        'autoToolMiddleware',
-        'builtInFormats',
-        'modelFamily',
-        'toolMiddlewareFor',
-        'formatToolMiddleware',
-        'FORMAT_NAMES',
-        'JsonInputWriter',
-        'createDispatchingDecoder',
-        'createJsonCallDecoder',
-        'createNamedJsonCallDecoder',
-        'createToolMiddleware',
-        'createXmlCallDecoder',
-        'createXmlParameterCallDecoder',
-        'defineFormat',
-        'defineTextProtocol',
-        'gemmaProtocol',
-        'gemmaSystemPromptTemplate',
-        'gemmaToolMiddleware',
-        'hermesSystemPromptTemplate',
-        'hermesToolMiddleware',
-        'jsonMixProtocol',
-        'llama3JsonProtocol',
-        'llama3JsonSystemPromptTemplate',
-        'llama3JsonToolMiddleware',
-        'morphXmlProtocol',
-        'nativeProtocol',
-        'recordModelOutput',
-        'qwen3CoderProtocol',
-        'qwen3CoderSystemPromptTemplate',
-        'qwen3CoderToolMiddleware',
-        'stringifyFramedJson',
-        'toolCallTagMiddleware',
-        'toolCallTagProtocol',
-        'toolCallTagResultTemplate',
-        'toolCallTagSystemPromptTemplate',
-        'toolResultValue',
-        'toolbridgeOptions',
-        'xmlSystemPromptTemplate',
-        'xmlToolMiddleware',
-      ].sort(),
-    );
+        "AutoProtocolOptions",
+        "CallDecoder",
+        "CallGrammar",
+        "CallSink",
+        "FORMAT_NAMES",
+        "Format",
+        "FormatDefinition",
+        "FormatName",
+        "ModelCallRecording",
+        "ModelFamily",
+        "NativeProtocolOptions",
+        "RecordModelOutputOptions",
+        "TextProtocolDefinition",
+        "ToolCallProtocol",
+        "ToolMiddlewareForOptions",
+        "ToolMiddlewareOptions",
+        "ToolbridgeCallOptions",
+        "ToolbridgeErrorHandler",
+        "ToolbridgeErrorMetadata",
+        "ToolbridgeErrorReason",
+        "ToolsByName",
+        "UnknownModelWarning",
+        "autoProtocol",
+        "autoToolMiddleware",
+        "createDispatchingDecoder",
+        "createJsonCallDecoder",
+        "createNamedJsonCallDecoder",
+        "createToolMiddleware",
+        "createXmlCallDecoder",
+        "createXmlParameterCallDecoder",
+        "defineFormat",
+        "defineTextProtocol",
+        "formatToolMiddleware",
+        "modelFamily",
+        "nativeProtocol",
+        "recordModelOutput",
+        "toolMiddlewareFor",
+        "toolResultValue",
+        "toolbridgeOptions",
+      ]
+    `);
+  });
+
+  it('documents every name it exports', () => {
+    const undocumented = [...names].filter(([, doc]) => doc.trim() === '').map(([name]) => name);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('exports values that exist', () => {
+    for (const name of Object.keys(api)) expect(names.has(name), name).toBe(true);
   });
 });

@@ -31,18 +31,20 @@ const params: LanguageModelV4CallOptions = {
 };
 
 describe('importing the package', () => {
-  it('builds no middleware and no protocol, in either entry', async () => {
+  it('builds no middleware and no protocol, in any entry', async () => {
     const main = await import('./index');
-    const v6 = await import('./v6/index');
+    const formats = await import('./formats/index');
+    await import('./v6/index');
+    const v6Formats = await import('./v6/formats');
     expect(built).toEqual({ middlewares: 0, protocols: 0 });
     // Reading the tables derived from the format list builds nothing either.
-    expect(main.FORMAT_NAMES.length + main.MODEL_FAMILIES.length).toBeGreaterThan(0);
-    expect(v6.ALL_REASONING_TAGS.length).toBeGreaterThan(0);
+    expect(main.FORMAT_NAMES.length + formats.MODEL_FAMILIES.length).toBeGreaterThan(0);
+    expect(v6Formats.ALL_REASONING_TAGS.length).toBeGreaterThan(0);
     expect(built).toEqual({ middlewares: 0, protocols: 0 });
   });
 
   it('builds a ready-made middleware on its first use, once', async () => {
-    const { hermesToolMiddleware } = await import('./index');
+    const { hermesToolMiddleware } = await import('./formats/index');
     const before = { ...built };
     const model = scriptedModel([]);
     const first = await hermesToolMiddleware.transformParams?.({ type: 'generate', params, model });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtInFormats } from '@toolbridge/middleware';
+import { builtInFormats } from '@toolbridge/middleware/formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERMES_CALL, QWEN3_CODER_CALL, sampleRecording } from '../../scripts/inspector-samples.ts';

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { UserConfig } from 'tsdown';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const workspaceSource = (name: string) =>
-  fileURLToPath(new URL(`../../../${name}/src/index.ts`, import.meta.url));
+const workspaceSource = (name: string, entry = 'index.ts') =>
+  fileURLToPath(new URL(`../../../${name}/src/${entry}`, import.meta.url));
 
 export interface InspectorBundleOptions {
   /** Where `inspector.js` and `inspector.css` go. Default: `dist/inspector`. */
@@ -41,6 +41,8 @@ export function inspectorBundle(options: InspectorBundleOptions = {}): UserConfi
     ...(options.fromSources
       ? {
           alias: {
+            // The subpath first: an alias also matches the ids that start with it and a `/`.
+            '@toolbridge/middleware/formats': workspaceSource('middleware', 'formats/index.ts'),
             '@toolbridge/middleware': workspaceSource('middleware'),
             '@toolbridge/rjson': workspaceSource('rjson'),
             '@toolbridge/rxml': workspaceSource('rxml'),

@@ -2,6 +2,7 @@ import { generateText, streamText, tool, wrapLanguageModel } from 'ai-v6';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModelV3 } from '../testing/scripted-models';
+import * as v6Formats from '../v6/formats';
 import * as v6 from '../v6/index';
 import type { ModelCallRecording } from './recording';
 
@@ -17,7 +18,7 @@ describe('recordModelOutput of the v6 entry', () => {
   it('records generate and stream calls through ai@6 around a V3 tool middleware', async () => {
     const lines: string[] = [];
     const middleware = v6.recordModelOutput({
-      middleware: v6.hermesToolMiddleware,
+      middleware: v6Formats.hermesToolMiddleware,
       write: (line) => {
         lines.push(line);
       },
@@ -52,8 +53,8 @@ describe('recordModelOutput of the v6 entry', () => {
   });
 
   it('is the V3 middleware alone when there is nothing to record to', () => {
-    expect(v6.recordModelOutput({ middleware: v6.hermesToolMiddleware })).toBe(
-      v6.hermesToolMiddleware,
+    expect(v6.recordModelOutput({ middleware: v6Formats.hermesToolMiddleware })).toBe(
+      v6Formats.hermesToolMiddleware,
     );
   });
 });

@@ -4,6 +4,7 @@ import * as ai6 from 'ai-v6';
 import type { MockLanguageModelV3 } from 'ai-v6/test';
 import { scriptedModelV3 } from '../testing/scripted-models';
 import { describeSdkScenarios } from '../testing/sdk-scenarios';
+import * as formats from './formats';
 import * as toolbridge from './index';
 
 // The shared end-to-end scenarios through ai@6, with the middlewares of the v6 entry. The
@@ -26,8 +27,8 @@ describeSdkScenarios<LanguageModelV3Middleware, MockLanguageModelV3>({
   wrap: (model, middleware) =>
     ai6.wrapLanguageModel({ model, middleware }) as unknown as Ai.LanguageModel,
   createToolMiddleware: toolbridge.createToolMiddleware,
-  hermesToolMiddleware: toolbridge.hermesToolMiddleware,
-  gemmaToolMiddleware: toolbridge.gemmaToolMiddleware,
-  xmlToolMiddleware: toolbridge.xmlToolMiddleware,
-  toolCallTagMiddleware: toolbridge.toolCallTagMiddleware,
+  hermesToolMiddleware: formats.hermesToolMiddleware,
+  gemmaToolMiddleware: formats.gemmaToolMiddleware,
+  xmlToolMiddleware: formats.xmlToolMiddleware,
+  toolCallTagMiddleware: formats.toolCallTagMiddleware,
 });

@@ -2,23 +2,38 @@ import type { LanguageModelV3Middleware } from '@ai-sdk/provider-v3';
 import { wrapLanguageModel } from 'ai-v6';
 import { MockLanguageModelV3 } from 'ai-v6/test';
 import { describe, expect, it, vi } from 'vitest';
+import * as formats from '../formats/index';
 import * as main from '../index';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import * as v6Formats from './formats';
 import * as v6 from './index';
 
 const isMiddleware = (value: unknown): value is { specificationVersion: string } =>
   typeof value === 'object' && value !== null && 'specificationVersion' in value;
 
 describe('the v6 entry', () => {
-  it('exports every name of the main entry', () => {
+  it('exports every name of the main entry, and /v6/formats every name of /formats', () => {
     expect(Object.keys(v6).sort()).toEqual(Object.keys(main).sort());
+    expect(Object.keys(v6Formats).sort()).toEqual(Object.keys(formats).sort());
   });
 
-  it('exports a V3 middleware for every middleware of the main entry', () => {
-    const presets = Object.entries(main).filter(([, value]) => isMiddleware(value));
+  it('exports a V3 middleware for every middleware of the main entry and of /formats', () => {
+    for (const [core, v3] of [
+      [main, v6],
+      [formats, v6Formats],
+    ] as const) {
+      const middlewares = Object.entries(core).filter(([, value]) => isMiddleware(value));
+      for (const [name] of middlewares) {
+        expect((v3 as Record<string, unknown>)[name], name).toMatchObject({
+          specificationVersion: 'v3',
+        });
+      }
+    }
+    const rootMiddlewares = Object.entries(main).filter(([, value]) => isMiddleware(value));
+    expect(rootMiddlewares.map(([name]) => name)).toEqual(['autoToolMiddleware']);
+    const presets = Object.entries(formats).filter(([, value]) => isMiddleware(value));
     expect(presets.map(([name]) => name).sort()).toEqual(
       [
-        'autoToolMiddleware',
         'gemmaToolMiddleware',
         'kimiK3ToolMiddleware',
         'deepseekDsmlToolMiddleware',
@@ -50,11 +65,6 @@ describe('the v6 entry', () => {
         'xmlToolMiddleware',
       ].sort(),
     );
-    for (const [name] of presets) {
-      expect((v6 as Record<string, unknown>)[name], name).toMatchObject({
-        specificationVersion: 'v3',
-      });
-    }
   });
 
   it('builds V3 middlewares with createToolMiddleware, text and native protocols alike', () => {
@@ -82,20 +92,21 @@ describe('the v6 entry', () => {
   });
 
   it('shares everything that does not depend on the SDK major with the main entry', () => {
-    expect(v6.jsonMixProtocol).toBe(main.jsonMixProtocol);
-    expect(v6.PROVIDER_OPTIONS_KEY).toBe(main.PROVIDER_OPTIONS_KEY);
+    expect(v6.nativeProtocol).toBe(main.nativeProtocol);
+    expect(v6Formats.jsonMixProtocol).toBe(formats.jsonMixProtocol);
+    expect(v6Formats.MODEL_FAMILIES).toBe(formats.MODEL_FAMILIES);
   });
 
   it('is what wrapLanguageModel of ai@6 takes, unlike the main entry', () => {
     const model = new MockLanguageModelV3({});
-    const wrapped = wrapLanguageModel({ model, middleware: v6.hermesToolMiddleware });
+    const wrapped = wrapLanguageModel({ model, middleware: v6Formats.hermesToolMiddleware });
     expect(wrapped.specificationVersion).toBe('v3');
     const typed: LanguageModelV3Middleware = v6.createToolMiddleware({
       protocol: jsonMixProtocol(),
     });
     expect(typed).toBeDefined();
     // @ts-expect-error the main entry's middlewares are LanguageModelV4Middleware
-    const rejected: LanguageModelV3Middleware = main.hermesToolMiddleware;
+    const rejected: LanguageModelV3Middleware = formats.hermesToolMiddleware;
     expect(rejected).toBeDefined();
   });
 });

@@ -11,11 +11,13 @@ import { describe, expect, it } from 'vitest';
 // aliases the sources use), which the tests of the sources cannot see. Needs `pnpm build`.
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 const declarations = join(packageRoot, 'dist', 'v6.d.mts');
+const formatDeclarations = join(packageRoot, 'dist', 'v6-formats.d.mts');
 const require = createRequire(join(packageRoot, 'package.json'));
 const ai6 = dirname(require.resolve('ai-v6/package.json'));
 
 const program = `
-import { createToolMiddleware, hermesToolMiddleware, jsonMixProtocol } from '@toolbridge/middleware/v6';
+import { createToolMiddleware } from '@toolbridge/middleware/v6';
+import { hermesToolMiddleware, jsonMixProtocol } from '@toolbridge/middleware/v6/formats';
 import { wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
@@ -26,9 +28,11 @@ wrapLanguageModel({ model, middleware: [createToolMiddleware({ protocol: jsonMix
 
 describe.skipIf(!existsSync(declarations))('the published types of the v6 entry', () => {
   it('import the middleware type from ai, never from the aliases of the repository', () => {
-    const text = readFileSync(declarations, 'utf8');
-    expect(text).toMatch(/from "ai"/);
-    expect(text).not.toMatch(/ai-v6|provider-v3/);
+    for (const file of [declarations, formatDeclarations]) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).toMatch(/from "ai"/);
+      expect(text).not.toMatch(/ai-v6|provider-v3/);
+    }
   });
 
   it('are what wrapLanguageModel of ai@6 takes', () => {
@@ -46,6 +50,7 @@ describe.skipIf(!existsSync(declarations))('the published types of the v6 entry'
         types: [],
         paths: {
           '@toolbridge/middleware/v6': [declarations],
+          '@toolbridge/middleware/v6/formats': [formatDeclarations],
           ai: [join(ai6, 'dist', 'index.d.ts')],
           'ai/test': [join(ai6, 'dist', 'test', 'index.d.ts')],
         },

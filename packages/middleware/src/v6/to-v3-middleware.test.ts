@@ -14,7 +14,7 @@ import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai-v6/test';
 import { describe, expect, it } from 'vitest';
 import { usage } from '../testing/mock-model';
 import { promptText } from '../testing/sdk-scenarios';
-import { hermesToolMiddleware } from './index';
+import { hermesToolMiddleware } from './formats';
 import {
   toV3Content,
   toV3GenerateResult,

@@ -1,6 +1,9 @@
-import type { ModelCallRecording, RecordedRequest } from '@toolbridge/middleware';
+import type { ModelCallRecording } from '@toolbridge/middleware';
 import type { ToolDefinition } from '../../analyze.ts';
 import { readInspectInput } from '../../inspect.ts';
+
+/** One request to the model, as a recording holds it (the first, or a retry). */
+type RecordedRequest = NonNullable<ModelCallRecording['retries']>[number];
 
 /** One reply of a recording, ready to replay: its chunks, when each came, and the tools it was given. */
 export interface Reply {
