@@ -1,4 +1,5 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { withLeadingJsonCall } from './decoders/leading-json-call';
 import type { CallGrammar, ToolsByName } from './engine/call-grammar';
 import { streamPartsToContent } from './engine/stream-parts-to-content';
 import { createTextStreamParser } from './engine/text-stream-parser';
@@ -30,12 +31,19 @@ function toolsByName(tools: readonly LanguageModelV4FunctionTool[]): ToolsByName
  * so the two paths cannot disagree.
  */
 export function defineTextProtocol(definition: TextProtocolDefinition): ToolCallProtocol {
+  /** The grammar a reply is read with: the protocol's, and a forced call's bare JSON. */
+  function replyGrammar(tools: ToolsByName, options: Pick<ParseOptions, 'leadingJsonCall'>) {
+    return withLeadingJsonCall(definition.grammar(tools), options.leadingJsonCall, tools);
+  }
   function createStreamParser(
     options: ParseOptions,
     emit: (part: LanguageModelV4StreamPart) => void,
   ) {
     const tools = toolsByName(options.tools);
-    return createTextStreamParser({ ...options, tools, grammar: definition.grammar(tools) }, emit);
+    return createTextStreamParser(
+      { ...options, tools, grammar: replyGrammar(tools, options) },
+      emit,
+    );
   }
   return {
     ...(definition.format === undefined ? {} : { format: definition.format }),
@@ -58,7 +66,7 @@ export function defineTextProtocol(definition: TextProtocolDefinition): ToolCall
         {
           ...options,
           tools: byName,
-          grammar: definition.grammar(byName),
+          grammar: replyGrammar(byName, options),
           generateId: () => '',
           onCallText: (raw) => segments.push(raw),
         },

@@ -4,9 +4,9 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
-import type { JsonCallKeys } from './decoders/json-call-decoder';
 import type { CallGrammar, ToolsByName } from './engine/call-grammar';
 import type { TextStreamParser, ToolbridgeErrorHandler } from './engine/text-stream-parser';
+import type { JsonCallKeys } from './json-call-keys';
 
 /** A past tool call, to be written into the history in the model's own format. */
 export interface ToolCallForModel {

@@ -1,5 +1,4 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { createJsonCallDecoder, type JsonCallKeys } from '../decoders/json-call-decoder';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
 import { CloserSeeker } from './closer-seeker';
 import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
@@ -47,8 +46,6 @@ export interface TextStreamParserOptions {
   reasoningTags?: ReadonlyArray<readonly [open: string, close: string]>;
   /** The reply starts inside the first reasoning tag pair, opened by the chat template. */
   startWithReasoning?: boolean;
-  /** The reply may be one bare JSON call object (a reply constrained to the call's JSON schema). */
-  leadingJsonCall?: JsonCallKeys;
   /** Told the exact text of each piece of call markup, in order (for `extractToolCallSegments`). */
   onCallText?: (text: string) => void;
 }
@@ -123,8 +120,7 @@ export function createTextStreamParser(
     }),
   );
 
-  const leadingCall = options.leadingJsonCall !== undefined || grammar.leadingCall === true;
-  let mode: Mode = leadingCall ? 'leading' : 'text';
+  let mode: Mode = grammar.leadingCall === true ? 'leading' : 'text';
   const usedIds = new Set<string>();
   let held = '';
   let textId: string | undefined;
@@ -178,15 +174,7 @@ export function createTextStreamParser(
       cutOffCalls,
       muted,
     });
-    const decoder =
-      opener === '' && options.leadingJsonCall !== undefined
-        ? createJsonCallDecoder({
-            keys: options.leadingJsonCall,
-            closer: undefined,
-            tools,
-            sink: calls,
-          })
-        : grammar.startCall(opener, calls);
+    const decoder = grammar.startCall(opener, calls);
     markup = { decoder, muted, opener, body: new TextPieces(), calls };
     strayCloser = undefined;
     mode = 'markup';
@@ -325,8 +313,7 @@ export function createTextStreamParser(
           }
           emitText(buffer.slice(pos, start));
           pos = start;
-          if (options.leadingJsonCall === undefined || buffer[start] === '{') startMarkup('');
-          else mode = 'text';
+          startMarkup('');
           break;
         }
         case 'text': {

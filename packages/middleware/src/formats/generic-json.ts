@@ -1,6 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createJsonScanner, type JsonScanner } from '@toolbridge/rjson';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { withLeadingJsonCall } from '../decoders/leading-json-call';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { streamPartsToContent } from '../engine/stream-parts-to-content';
 import { createTextStreamParser, type TextStreamParser } from '../engine/text-stream-parser';
@@ -262,7 +263,7 @@ export function genericJsonProtocol(): ToolCallProtocol {
       {
         ...options,
         tools,
-        grammar: genericJsonGrammar(tools),
+        grammar: withLeadingJsonCall(genericJsonGrammar(tools), options.leadingJsonCall, tools),
         ...(onCallText === undefined ? {} : { onCallText }),
       },
       (part) => unwrapper.read(part),
