@@ -104,10 +104,11 @@ const WARM_UP_BATCHES = 3;
 const MEASURED_BATCHES = 4;
 /**
  * What a batch of 200 requests may add to the heap, in the middle of the measured batches (the
- * second-smallest of four): 150 KB, 750 bytes a request. A request in flight holds about 0.8 MB
- * (160 MB at the peak of a batch), and keeping its prompt alone would add 1.5 KB, so a leak of
- * any part of a request adds more than that to every batch. Without one a batch adds -50 to
- * +100 KB.
+ * second-smallest of four): 150 KB, 750 bytes a request. A request in flight holds about 260 KB
+ * after a full collection (220 KB in the server, 40 KB in the client and the upstream; the heap
+ * peaks higher during a batch, with garbage not yet collected), and keeping its prompt alone
+ * would add 1.5 KB, so a leak of any part of a request adds more than that to every batch.
+ * Without one a batch adds -50 to +100 KB.
  *
  * Not the growth over all the batches: the client's and the server's connection pools (about
  * 9 KB a connection, one per request in flight, at most 200 per origin) grow by up to 2 MB in
