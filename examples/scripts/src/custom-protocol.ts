@@ -1,26 +1,16 @@
-// A protocol of your own, from its wire format: [CALL]{"name", "arguments"}[/CALL].
-import { createToolMiddleware } from '@toolbridge/middleware';
-import { ALL_REASONING_TAGS } from '@toolbridge/middleware/formats';
+// A format of your own, from its wire format: [CALL name]{arguments}[/CALL].
+import { formatToolMiddleware } from '@toolbridge/middleware';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
-import { bracketProtocol } from './bracket-protocol.ts';
+import { bracketFormat } from './bracket-format.ts';
 import { exampleModel } from './example-model.ts';
 import { weatherTool } from './weather-tool.ts';
 
 const { model, close } = await exampleModel([
-  { text: 'One moment. [CALL]{"name": "get_weather", "arguments": {"city": "Cairo"}}[/CALL]' },
+  { text: 'One moment. [CALL get_weather]{"city": "Cairo"}[/CALL]' },
   { text: 'Cairo: 13 °C.' },
 ]);
 const result = await generateText({
-  model: wrapLanguageModel({
-    model,
-    middleware: createToolMiddleware({
-      protocol: bracketProtocol,
-      // Whichever family's reasoning tags the model writes, what is inside them is no call.
-      reasoningTags: ALL_REASONING_TAGS,
-      toolSystemPromptTemplate: (tools) =>
-        `Tools:\n${tools}\nCall one with [CALL]{"name": …, "arguments": {…}}[/CALL].`,
-    }),
-  }),
+  model: wrapLanguageModel({ model, middleware: formatToolMiddleware(bracketFormat) }),
   tools: { get_weather: weatherTool },
   stopWhen: stepCountIs(2),
   prompt: 'Weather in Cairo?',
