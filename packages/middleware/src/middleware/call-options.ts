@@ -1,0 +1,152 @@
+import type {
+  JSONObject,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4ToolChoice,
+  SharedV4ProviderOptions,
+} from '@ai-sdk/provider';
+import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
+import { JSON_CALL_KEYS } from '../json-call-keys';
+import type { ParseOptions } from '../tool-call-protocol';
+import { forcedTools } from './tool-choice';
+
+/** The `providerOptions` key of toolbridge's per-call options. */
+export const PROVIDER_OPTIONS_KEY = 'toolbridge';
+/** Where, inside that key, a recorder leaves a handler that sees every report (`recordModelOutput`). */
+export const REPORT_OBSERVER_KEY = 'reportObserver';
+/** Where, inside that key, a recorder leaves a function told the format replies are read in. */
+export const FORMAT_OBSERVER_KEY = 'formatObserver';
+/** Where, inside that key, `transformParams` leaves the call's tools for the wrap functions. */
+const CALL_CONTEXT_KEY = 'emulatedTools';
+
+/** Options that can also be set per call, under `providerOptions.toolbridge`. */
+export interface ToolbridgeCallOptions {
+  /** Told about model output that could not be read as intended. Nothing is thrown. */
+  onError?: ToolbridgeErrorHandler;
+  /** Emit the text of markup that is not a valid call as text. Default: true. */
+  emitRawToolCallTextOnError?: boolean;
+  /**
+   * A call the model did not finish: `reject` (default) ends it with the unfinished input, which
+   * the AI SDK reports to the model and never executes; `close` closes it best effort and runs it
+   * (a cut-off `write_file` then writes half a file).
+   */
+  cutOffCalls?: 'reject' | 'close';
+  /** The chat template opens a reasoning block: text before a lone closing tag is reasoning. Default: false. */
+  startWithReasoning?: boolean;
+  /**
+   * With `toolChoice: 'required'` or `{ type: 'tool', toolName }`, how many times a reply that
+   * calls no (allowed) tool is asked again, within the same step: the model gets its reply back
+   * with a short correction, and the new reply replaces it. While a retry is left, a streamed
+   * reply is held back until a call appears. `0` turns this off. Default: 1.
+   */
+  requiredRetries?: number;
+}
+
+/** What the middleware reads replies with, besides the per-call options. */
+export interface ReadingOptions extends ToolbridgeCallOptions {
+  /** Reasoning tags written into the text, read as reasoning. `false` turns this off. Default: `<think>`, `<thinking>`. */
+  reasoningTags?: ReadonlyArray<readonly [open: string, close: string]> | false;
+  /** Ids for text blocks and tool calls. Default: the AI SDK's `generateId`. */
+  generateId?: () => string;
+}
+
+/** The tools of a call and its tool choice, as the wrap functions read the reply with them. */
+export interface CallContext {
+  tools: LanguageModelV4FunctionTool[];
+  toolChoice: LanguageModelV4ToolChoice | undefined;
+  /** toolbridge asked for a response format the caller did not: warnings about it are dropped. */
+  hintedResponseFormat?: boolean;
+}
+
+/** What toolbridge keeps under its `providerOptions` key. */
+interface ToolbridgeEntry extends ToolbridgeCallOptions {
+  [REPORT_OBSERVER_KEY]?: ToolbridgeErrorHandler;
+  [FORMAT_OBSERVER_KEY]?: (format: string | undefined) => void;
+  [CALL_CONTEXT_KEY]?: CallContext;
+}
+
+/** The call's `providerOptions.toolbridge`: the per-call options, a recorder's observers, the call context. */
+export function toolbridgeEntry(params: LanguageModelV4CallOptions): ToolbridgeEntry {
+  // The AI SDK types provider options as JSON; toolbridge's entry also holds functions and tools.
+  return (params.providerOptions?.[PROVIDER_OPTIONS_KEY] ?? {}) as ToolbridgeEntry;
+}
+
+/** The call's provider options with its context left for the wrap functions. */
+export function withCallContext(
+  params: LanguageModelV4CallOptions,
+  context: CallContext,
+): SharedV4ProviderOptions {
+  const entry: ToolbridgeEntry = { ...toolbridgeEntry(params), [CALL_CONTEXT_KEY]: context };
+  return { ...params.providerOptions, [PROVIDER_OPTIONS_KEY]: entry as unknown as JSONObject };
+}
+
+/** The context `transformParams` left, unless the call may use no tool. */
+export function callContext(params: LanguageModelV4CallOptions): CallContext | undefined {
+  const context = toolbridgeEntry(params)[CALL_CONTEXT_KEY];
+  return context === undefined || context.toolChoice?.type === 'none' ? undefined : context;
+}
+
+/** The call's `onError`: the handler configured per call or for the middleware, and a recorder's observer. */
+export function errorHandler(
+  params: LanguageModelV4CallOptions,
+  configured: ToolbridgeErrorHandler | undefined,
+): ToolbridgeErrorHandler | undefined {
+  const entry = toolbridgeEntry(params);
+  const onError = entry.onError ?? configured;
+  // A recorder sees every report besides the handler the user configured.
+  const observer = entry[REPORT_OBSERVER_KEY];
+  return observer === undefined
+    ? onError
+    : (message, metadata) => {
+        observer(message, metadata);
+        onError?.(message, metadata);
+      };
+}
+
+/** Tells a recorder the format replies are read in, whether or not this call reads one. */
+export function tellFormat(params: LanguageModelV4CallOptions, format: string | undefined): void {
+  toolbridgeEntry(params)[FORMAT_OBSERVER_KEY]?.(format);
+}
+
+const DEFAULT_REASONING_TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+];
+
+/** The reasoning tags replies are read with. */
+export function reasoningTagsOf(
+  reasoningTags: ReadingOptions['reasoningTags'],
+): ReadonlyArray<readonly [string, string]> {
+  return reasoningTags === false ? [] : (reasoningTags ?? DEFAULT_REASONING_TAGS);
+}
+
+/** How a reply of this call is read: the middleware's options, overridden per call. */
+export function parseOptions(
+  params: LanguageModelV4CallOptions,
+  context: CallContext,
+  options: ReadingOptions & { generateId: () => string },
+): ParseOptions {
+  const perCall = toolbridgeEntry(params);
+  const forced = forcedTools(context.tools, context.toolChoice);
+  const onError = errorHandler(params, options.onError);
+  const emitRaw = perCall.emitRawToolCallTextOnError ?? options.emitRawToolCallTextOnError;
+  const cutOffCalls = perCall.cutOffCalls ?? options.cutOffCalls;
+  const startWithReasoning = perCall.startWithReasoning ?? options.startWithReasoning;
+  return {
+    tools: context.tools,
+    generateId: options.generateId,
+    reasoningTags: reasoningTagsOf(options.reasoningTags),
+    ...(onError === undefined ? {} : { onError }),
+    ...(emitRaw === undefined ? {} : { emitRawToolCallTextOnError: emitRaw }),
+    ...(cutOffCalls === undefined ? {} : { cutOffCalls }),
+    ...(startWithReasoning === undefined ? {} : { startWithReasoning }),
+    ...(forced === undefined ? {} : { leadingJsonCall: JSON_CALL_KEYS }),
+  };
+}
+
+/** The function tools of a call. */
+export function functionTools(params: LanguageModelV4CallOptions): LanguageModelV4FunctionTool[] {
+  return (params.tools ?? []).filter(
+    (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
+  );
+}
