@@ -1,5 +1,5 @@
 import type { CallDecoder, CallSink, CallStatus } from '../engine/call-grammar';
-import { CloserSeeker } from '../engine/closer-seeker';
+import { MarkerSeeker } from '../engine/marker-seeker';
 
 /**
  * Reads a tool's result message that gpt-oss wrote itself after its call
@@ -9,7 +9,7 @@ import { CloserSeeker } from '../engine/closer-seeker';
  * output), so that it is kept whole as text (by default) and reported through `onError`.
  */
 export function createHarmonyResultDecoder(sink: CallSink): CallDecoder {
-  const end = new CloserSeeker('<|end|>');
+  const end = new MarkerSeeker(['<|end|>']);
   let status: CallStatus = 'open';
 
   function malformed(): void {
@@ -19,10 +19,10 @@ export function createHarmonyResultDecoder(sink: CallSink): CallDecoder {
 
   return {
     write(text) {
-      const after = end.seek(text);
-      if (after === -1) return text.length;
+      const hit = end.seek(text);
+      if (hit === undefined) return text.length;
       malformed();
-      return after;
+      return hit.end;
     },
     end() {
       if (status === 'open') malformed();

@@ -7,8 +7,9 @@ export interface SeekHit {
 }
 
 /**
- * Finds the first of several markers in text that arrives in pieces, holding back only what
- * could still become one. Text before the marker goes to `skipped`, once each.
+ * Finds the first of several markers (a closing delimiter, or one of several) in text that
+ * arrives in pieces, holding back only what could still become one. Text before the marker goes
+ * to `skipped`, once each.
  */
 export class MarkerSeeker {
   private readonly matcher: MarkerMatcher;
@@ -19,19 +20,20 @@ export class MarkerSeeker {
   }
 
   /** Reads `text` from `from`; the hit, or undefined when no marker came yet. */
-  seek(text: string, from: number, skipped: (text: string) => void): SeekHit | undefined {
+  seek(text: string, from = 0, skipped?: (text: string) => void): SeekHit | undefined {
     const held = this.carry.length;
-    const combined =
-      held === 0 ? (from === 0 ? text : text.slice(from)) : this.carry + text.slice(from);
-    const scan = this.matcher.scan(combined);
+    // Nothing held (the usual case): the text is scanned where it is, without copying it first.
+    const source = held === 0 ? text : this.carry + text.slice(from);
+    const start = held === 0 ? from : 0;
+    const scan = this.matcher.scan(source, start);
     if (scan.type === 'match') {
-      if (scan.index > 0) skipped(combined.slice(0, scan.index));
+      if (scan.index > start) skipped?.(source.slice(start, scan.index));
       this.carry = '';
-      return { marker: scan.marker, end: from + scan.index + scan.marker.length - held };
+      return { marker: scan.marker, end: from + scan.index - start + scan.marker.length - held };
     }
-    const keep = scan.type === 'partial' ? scan.index : combined.length;
-    if (keep > 0) skipped(combined.slice(0, keep));
-    this.carry = combined.slice(keep);
+    const keep = scan.type === 'partial' ? scan.index : source.length;
+    if (keep > start) skipped?.(source.slice(start, keep));
+    this.carry = source.slice(keep);
     return undefined;
   }
 

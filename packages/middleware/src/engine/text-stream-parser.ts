@@ -1,7 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
-import { CloserSeeker } from './closer-seeker';
 import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
+import { MarkerSeeker } from './marker-seeker';
 import { MarkupCalls } from './markup-calls';
 import { NearMissWatcher } from './near-miss-watcher';
 import { TextPieces } from './text-pieces';
@@ -127,7 +127,7 @@ export function createTextStreamParser(
   let reasoningId: string | undefined;
   /** Whether `reasoning-start` went out: a block the template opened waits for its first text. */
   let reasoningAnnounced = false;
-  let reasoningCloser: CloserSeeker | undefined;
+  let reasoningCloser: MarkerSeeker | undefined;
   let markup: OpenMarkup | undefined;
   /** A closer still expected after markup that ended without it. */
   let strayCloser: string | undefined;
@@ -258,7 +258,7 @@ export function createTextStreamParser(
 
   function startReasoning(opener: string, announce: boolean): void {
     closeText();
-    reasoningCloser = new CloserSeeker(reasoningTags.get(opener)!);
+    reasoningCloser = new MarkerSeeker([reasoningTags.get(opener)!]);
     reasoningId = generateId();
     reasoningAnnounced = announce;
     if (announce) emit({ type: 'reasoning-start', id: reasoningId });
@@ -340,10 +340,10 @@ export function createTextStreamParser(
           break;
         }
         case 'reasoning': {
-          const end = reasoningCloser!.seek(buffer, pos, emitReasoning);
-          if (end === -1) return;
+          const hit = reasoningCloser!.seek(buffer, pos, emitReasoning);
+          if (hit === undefined) return;
           endReasoning();
-          pos = end;
+          pos = hit.end;
           break;
         }
         case 'markup': {

@@ -1,20 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CloserSeeker } from './closer-seeker';
+import { MarkerSeeker } from './marker-seeker';
 
-describe('CloserSeeker', () => {
-  it('finds the closer however the text is cut, reporting everything before it once', () => {
+describe('MarkerSeeker', () => {
+  it('finds a closer however the text is cut, reporting everything before it once', () => {
     const text = 'body with </tool </tool_cal and more</tool_call> after';
     fc.assert(
       fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 10 }), (cuts) => {
         const points = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
-        const seeker = new CloserSeeker('</tool_call>');
+        const seeker = new MarkerSeeker(['</tool_call>']);
         let skipped = '';
         let end = -1;
         for (let i = 0; i + 1 < points.length && end === -1; i++) {
           const piece = text.slice(points[i], points[i + 1]);
-          const at = seeker.seek(piece, 0, (part) => (skipped += part));
-          if (at !== -1) end = points[i]! + at;
+          const hit = seeker.seek(piece, 0, (part) => (skipped += part));
+          if (hit !== undefined) end = points[i]! + hit.end;
         }
         expect(skipped).toBe('body with </tool </tool_cal and more');
         expect(end).toBe(text.indexOf('</tool_call>') + '</tool_call>'.length);
@@ -23,19 +23,19 @@ describe('CloserSeeker', () => {
   });
 
   it('reads from `from`, with or without a partial closer held', () => {
-    const seeker = new CloserSeeker('</think>');
+    const seeker = new MarkerSeeker(['</think>']);
     let skipped = '';
     const skip = (part: string) => (skipped += part);
-    expect(seeker.seek('xx a </th', 3, skip)).toBe(-1);
-    expect(seeker.seek('..ink> b', 2, skip)).toBe(6);
+    expect(seeker.seek('xx a </th', 3, skip)).toBeUndefined();
+    expect(seeker.seek('..ink> b', 2, skip)?.end).toBe(6);
     expect(skipped).toBe('a ');
-    expect(seeker.seek('--c</think>', 2, skip)).toBe(11);
+    expect(seeker.seek('--c</think>', 2, skip)?.end).toBe(11);
     expect(skipped).toBe('a c');
   });
 
   it('gives back a held partial closer when the input ends', () => {
-    const seeker = new CloserSeeker('</think>');
-    expect(seeker.seek('thinking </thi')).toBe(-1);
+    const seeker = new MarkerSeeker(['</think>']);
+    expect(seeker.seek('thinking </thi')).toBeUndefined();
     expect(seeker.flush()).toBe('</thi');
   });
 });
