@@ -1,5 +1,6 @@
 import type { JsonSchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';
 
@@ -319,10 +320,9 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
 
 /** A call as Python writes it, `get_weather(city="Lyon", days=2)`: what {@link createPythonCallDecoder} reads. */
 export function formatPythonCall(toolName: string, input: unknown): string {
-  const entries =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? Object.entries(input).filter(([, value]) => value !== undefined)
-      : [];
+  const entries = isJsonObject(input)
+    ? Object.entries(input).filter(([, value]) => value !== undefined)
+    : [];
   const args = entries.map(([key, value]) => `${key}=${writeLiteral(value, PYTHON_LITERAL)}`);
   return `${toolName}(${args.join(', ')})`;
 }

@@ -6,6 +6,7 @@ import {
   XmlValueBuilder,
 } from '@toolbridge/rxml';
 import type { JsonInputWriter } from '../engine/json-input-writer';
+import { isJsonObject } from '../json-object';
 import { endsWithHighSurrogate } from './high-surrogate';
 
 /**
@@ -76,7 +77,7 @@ export class XmlArgumentsStreamer implements XmlScanHandler {
   finish(): void {
     if (this.streaming) this.endString();
     const value = coerceBySchema(this.builder.value, this.schema);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (isJsonObject(value)) {
       for (const [key, item] of Object.entries(value)) {
         if (this.streamed.has(key)) continue;
         this.writer.key(key);

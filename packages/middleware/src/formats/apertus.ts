@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { isJsonObject } from '../json-object';
 import { leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -26,13 +27,9 @@ const MAX_TYPE_DEPTH = 6;
 
 type Schema = Record<string, unknown>;
 
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A JSON schema as the TypeScript-like type Apertus' template declares tools with. */
 function typeOf(schema: unknown, depth = 0): string {
-  if (!isSchema(schema) || depth > MAX_TYPE_DEPTH) return 'any';
+  if (!isJsonObject(schema) || depth > MAX_TYPE_DEPTH) return 'any';
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
     return schema['enum'].map((value) => JSON.stringify(value)).join(' | ');
   }
@@ -60,7 +57,7 @@ function typeOf(schema: unknown, depth = 0): string {
     }
     case 'object': {
       const properties = schema['properties'];
-      if (!isSchema(properties) || Object.keys(properties).length === 0) return 'object';
+      if (!isJsonObject(properties) || Object.keys(properties).length === 0) return 'object';
       const required = Array.isArray(schema['required']) ? schema['required'] : [];
       const members = Object.entries(properties).map(
         ([name, property]) =>
@@ -79,16 +76,16 @@ function typeOf(schema: unknown, depth = 0): string {
  */
 function formatTool(tool: LanguageModelV4FunctionTool): string {
   const schema = leanSchema(tool.inputSchema) as Schema;
-  const properties = isSchema(schema['properties']) ? schema['properties'] : {};
+  const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
   const required = Array.isArray(schema['required']) ? schema['required'] : [];
   const comment = tool.description === undefined ? '' : `// ${tool.description}\n`;
   const parameters = Object.entries(properties).map(([name, property]) => {
     const description =
-      isSchema(property) && typeof property['description'] === 'string'
+      isJsonObject(property) && typeof property['description'] === 'string'
         ? `// ${property['description']}\n`
         : '';
     const fallback =
-      isSchema(property) && property['default'] !== undefined
+      isJsonObject(property) && property['default'] !== undefined
         ? `, // default: ${JSON.stringify(property['default'])}`
         : '';
     return `${description}${name}${required.includes(name) ? '' : '?'}: ${typeOf(property)}${fallback}`;

@@ -1,4 +1,5 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { isJsonObject } from '../json-object';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
@@ -64,10 +65,7 @@ export function commandRProtocol(): ToolCallProtocol {
       `<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: toolCallId, tool_name: toolName, parameters: input ?? {} })}\n]<|END_ACTION|>`,
     formatToolResponse: ({ toolCallId, output }) => {
       const { value, isError } = toolResultValue(output);
-      const document =
-        typeof value === 'object' && value !== null && !Array.isArray(value)
-          ? value
-          : { content: value };
+      const document = isJsonObject(value) ? value : { content: value };
       return `<|START_TOOL_RESULT|>[\n    ${stringifyFramedJson({ tool_call_id: toolCallId, results: { '0': document }, is_error: isError ? true : null })}\n]<|END_TOOL_RESULT|>`;
     },
   });

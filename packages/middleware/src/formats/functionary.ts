@@ -7,6 +7,7 @@ import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder'
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
 import { describeTool, leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -93,7 +94,7 @@ function functionTag(nameEnd: string, tools: ToolsByName, sink: CallSink): CallD
 
 /** A JSON schema written as the TypeScript type Functionary v3.2 reads functions in. */
 function typeScriptOf(schema: unknown, indent: string, depth: number): string {
-  if (!isObject(schema) || depth > 16) return 'any';
+  if (!isJsonObject(schema) || depth > 16) return 'any';
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
     return schema['enum'].map((value) => JSON.stringify(value)).join(' | ');
   }
@@ -119,13 +120,13 @@ function typeScriptOf(schema: unknown, indent: string, depth: number): string {
       return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
     }
     default:
-      return isObject(schema['properties']) ? objectType(schema, indent, depth) : 'any';
+      return isJsonObject(schema['properties']) ? objectType(schema, indent, depth) : 'any';
   }
 }
 
 /** The comment above a property: its description and default, on one line. */
 function commentOf(schema: unknown): string | undefined {
-  if (!isObject(schema)) return undefined;
+  if (!isJsonObject(schema)) return undefined;
   const parts: string[] = [];
   if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') {
     parts.push(schema['description'].replace(/\s+/g, ' ').trim());
@@ -148,18 +149,14 @@ function objectType(schema: Record<string, unknown>, indent: string, depth: numb
   return `{\n${lines.join('\n')}\n${depth === 0 ? '' : indent}}`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The tools as Functionary v3.2's template lists them: one TypeScript type per function. */
 function typeScriptNamespace(tools: readonly LanguageModelV4FunctionTool[]): string {
   const types = tools.map((tool) => {
     const schema = leanSchema(tool.inputSchema) as unknown;
     const description = tool.description?.replace(/\s+/g, ' ').trim();
     const hasProperties =
-      isObject(schema) &&
-      isObject(schema['properties']) &&
+      isJsonObject(schema) &&
+      isJsonObject(schema['properties']) &&
       Object.keys(schema['properties']).length > 0;
     const signature = hasProperties ? `(_: ${objectType(schema, '', 0)}) => any` : '() => any';
     return `${description ? `// ${description}\n` : ''}type ${tool.name} = ${signature};`;

@@ -1,6 +1,7 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createGemmaCallDecoder, formatGemmaCall } from '../decoders/gemma-call-decoder';
 import { gemmaLiteralStyle, writeLiteral } from '../decoders/literal-reader';
+import { isJsonObject } from '../json-object';
 import { leanSchema } from '../protocols/describe-tool';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
@@ -21,10 +22,6 @@ export const gemma4ReasoningTags: ReadonlyArray<readonly [string, string]> = [
   ['<|channel>thought', '<channel|>'],
   ['<|channel>', '<channel|>'],
 ];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** JSON schema types as Gemma's declarations spell them: `STRING`, `OBJECT`. */
 function upperCaseType(key: string, value: unknown): unknown {
@@ -62,13 +59,13 @@ export function gemmaResponse(
   stringDelimiter: string,
 ): string {
   const { value, isError } = toolResultValue(output);
-  const body = isError ? { error: value } : isRecord(value) ? value : { value };
+  const body = isError ? { error: value } : isJsonObject(value) ? value : { value };
   return formatGemmaCall('response', toolName, body, stringDelimiter);
 }
 
 /** A past call in Gemma's object syntax: `call:get_weather{city:<|"|>Lyon<|"|>}`. */
 export function gemmaCall({ toolName, input }: ToolCallForModel, stringDelimiter: string): string {
-  return formatGemmaCall('call', toolName, isRecord(input) ? input : {}, stringDelimiter);
+  return formatGemmaCall('call', toolName, isJsonObject(input) ? input : {}, stringDelimiter);
 }
 
 /**

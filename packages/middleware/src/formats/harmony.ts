@@ -2,6 +2,7 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createHarmonyResultDecoder } from '../decoders/harmony-result-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
@@ -171,16 +172,13 @@ function stringifyHarmonyJson(value: unknown): string {
 function typeDeclaration(tool: LanguageModelV4FunctionTool): string {
   const description = tool.description ? comment(tool.description, '') : '';
   const schema = tool.inputSchema as Schema;
-  const hasProperties = isSchema(schema.properties) && Object.keys(schema.properties).length > 0;
+  const hasProperties =
+    isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0;
   const parameters = hasProperties ? `_: ${objectType(schema, '', '')}` : '';
   return `${description}type ${tool.name} = (${parameters}) => any;\n\n`;
 }
 
 type Schema = Record<string, unknown>;
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `// text` lines, one per line of text. */
 function comment(text: string, indent: string): string {
@@ -199,7 +197,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/u;
  * ones marked `?`, descriptions as `//` comments above and defaults after.
  */
 function typeOf(schema: unknown, indent: string): string {
-  if (!isSchema(schema)) return 'any';
+  if (!isJsonObject(schema)) return 'any';
   const nullable = schema.nullable === true ? ' | null' : '';
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
     return schema.enum.map((value) => JSON.stringify(value) ?? 'null').join(' | ') + nullable;
@@ -223,31 +221,31 @@ function typeOf(schema: unknown, indent: string): string {
     case 'null':
       return 'null';
     case 'array': {
-      if (!isSchema(schema.items)) return `any[]${nullable}`;
+      if (!isJsonObject(schema.items)) return `any[]${nullable}`;
       const item = typeOf(schema.items, indent);
       return `${item.includes(' | ') ? `(${item})` : item}[]${nullable}`;
     }
     case 'object':
       return objectType(schema, `${indent}    `, indent) + nullable;
     default:
-      return isSchema(schema.properties) ? objectType(schema, `${indent}    `, indent) : 'any';
+      return isJsonObject(schema.properties) ? objectType(schema, `${indent}    `, indent) : 'any';
   }
 }
 
 /** An object type: each property on its own line at `inner`, the closing brace at `outer`. */
 function objectType(schema: Schema, inner: string, outer: string): string {
-  const properties = isSchema(schema.properties) ? Object.entries(schema.properties) : [];
+  const properties = isJsonObject(schema.properties) ? Object.entries(schema.properties) : [];
   if (properties.length === 0) return 'object';
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const lines = properties.map(([key, property]) => {
     const described =
-      isSchema(property) && typeof property.description === 'string'
+      isJsonObject(property) && typeof property.description === 'string'
         ? comment(property.description, inner)
         : '';
     const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
     const optional = required.has(key) ? '' : '?';
     const fallback =
-      isSchema(property) && 'default' in property
+      isJsonObject(property) && 'default' in property
         ? ` // default: ${JSON.stringify(property.default)}`
         : '';
     return `${described}${inner}${name}${optional}: ${typeOf(property, inner)},${fallback}\n`;

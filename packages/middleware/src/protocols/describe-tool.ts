@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { setOwnProperty } from '@toolbridge/rjson';
+import { isJsonObject } from '../json-object';
 import { stringifyFramedJson } from '../safe-json';
 
 /** One tool as the prompt lists it: name, description, lean JSON schema of the arguments, examples. */
@@ -66,10 +67,6 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `dueDate`, `due_date`, `Due Date` and `due-date` say the same. */
 function sameWords(a: string, b: string): boolean {
   const words = (text: string) => text.replace(/[\s_-]/g, '').toLowerCase();
@@ -116,7 +113,7 @@ export function leanSchema<T>(schema: T): T {
   const copies = new Map<Json, Map<string | undefined, Json>>();
 
   const copyInto = (source: unknown, holder: Json, slot: string, propertyName?: string) => {
-    if (!isObject(source)) return setOwnProperty(holder, slot, source);
+    if (!isJsonObject(source)) return setOwnProperty(holder, slot, source);
     const known = copies.get(source)?.get(propertyName);
     if (known !== undefined) return setOwnProperty(holder, slot, known);
     // Holds the key's place, so the copy keeps the source's key order.
@@ -142,7 +139,7 @@ export function leanSchema<T>(schema: T): T {
         });
       } else if (SCHEMA_KEYWORDS.has(key)) {
         copyInto(value, copy, key);
-      } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
+      } else if (SCHEMA_MAP_KEYWORDS.has(key) && isJsonObject(value)) {
         const map: Json = {};
         setOwnProperty(copy, key, map);
         for (const [name, sub] of Object.entries(value)) {
