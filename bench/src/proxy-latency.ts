@@ -1,5 +1,5 @@
 import { startServer } from '@toolbridge/server/node';
-import { startScriptedServer } from 'scripted-server';
+import { startScriptedServer, WEATHER_TOOL } from 'scripted-server';
 
 /**
  * What `toolbridge serve` adds to a request: the same requests to the scripted upstream, one at
@@ -7,20 +7,7 @@ import { startScriptedServer } from 'scripted-server';
  */
 
 const MODEL = 'qwen2.5:7b';
-const TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      description: 'The current weather in a city.',
-      parameters: {
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-      },
-    },
-  },
-];
+const TOOLS = [WEATHER_TOOL];
 /** The reply: a sentence and a Hermes call, streamed in 4-character chunks. */
 export const REPLY =
   'Let me look that up for you.<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo", "units": "metric"}}</tool_call>';

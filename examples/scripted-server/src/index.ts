@@ -7,3 +7,4 @@ export type {
   ScriptedTurn,
 } from './scripted-server.ts';
 export { assistantTurns, startScriptedServer } from './scripted-server.ts';
+export { WEATHER_TOOL } from './weather-tool.ts';

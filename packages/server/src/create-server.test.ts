@@ -8,6 +8,7 @@ import {
   type ScriptedServer,
   type ScriptedTurn,
   startScriptedServer,
+  WEATHER_TOOL,
 } from 'scripted-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerOptions } from './create-server.ts';
@@ -15,20 +16,7 @@ import { type RunningServer, startServer } from './start-server.ts';
 import { closedPort, startTestUpstream } from './testing/test-upstreams.ts';
 
 const MODEL = 'qwen2.5:7b';
-const TOOLS: OpenAI.ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      description: 'The current weather in a city.',
-      parameters: {
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-      },
-    },
-  },
-];
+const TOOLS: OpenAI.ChatCompletionTool[] = [WEATHER_TOOL];
 const ASK: OpenAI.ChatCompletionMessageParam[] = [
   { role: 'user', content: 'What is the weather in Oslo?' },
 ];

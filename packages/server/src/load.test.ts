@@ -1,6 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type ChatRequest, type ScriptedServer, startScriptedServer } from 'scripted-server';
+import {
+  type ChatRequest,
+  type ScriptedServer,
+  startScriptedServer,
+  WEATHER_TOOL,
+} from 'scripted-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './start-server.ts';
 import { readChatStream } from './testing/read-sse.ts';
@@ -12,20 +17,7 @@ import { readChatStream } from './testing/read-sse.ts';
  */
 const CONCURRENT = 200;
 const MODEL = 'qwen2.5:7b';
-const TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      description: 'The current weather in a city.',
-      parameters: {
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-      },
-    },
-  },
-];
+const TOOLS = [WEATHER_TOOL];
 
 /** A full collection, as `--expose-gc` gives it, without needing the flag on the worker. */
 function fullGc(): () => void {
