@@ -7,8 +7,11 @@ import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder'
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { describeTool, leanSchema } from '../protocols/describe-tool';
+import {
+  type TypeScriptNamespaceOptions,
+  typeScriptNamespace,
+} from '../protocols/typescript-namespace';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
@@ -92,77 +95,18 @@ function functionTag(nameEnd: string, tools: ToolsByName, sink: CallSink): CallD
   });
 }
 
-/** A JSON schema written as the TypeScript type Functionary v3.2 reads functions in. */
-function typeScriptOf(schema: unknown, indent: string, depth: number): string {
-  if (!isJsonObject(schema) || depth > 16) return 'any';
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
-    return schema['enum'].map((value) => JSON.stringify(value)).join(' | ');
-  }
-  if ('const' in schema) return JSON.stringify(schema['const']) ?? 'any';
-  const union = schema['anyOf'] ?? schema['oneOf'];
-  if (Array.isArray(union) && union.length > 0) {
-    return union.map((branch) => typeScriptOf(branch, indent, depth + 1)).join(' | ');
-  }
-  const type = schema['type'];
-  if (Array.isArray(type)) {
-    return type.map((one) => typeScriptOf({ ...schema, type: one }, indent, depth + 1)).join(' | ');
-  }
-  switch (type) {
-    case 'string':
-    case 'boolean':
-    case 'null':
-      return type;
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'array': {
-      const item = typeScriptOf(schema['items'], indent, depth + 1);
-      return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
-    }
-    default:
-      return isJsonObject(schema['properties']) ? objectType(schema, indent, depth) : 'any';
-  }
-}
-
-/** The comment above a property: its description and default, on one line. */
-function commentOf(schema: unknown): string | undefined {
-  if (!isJsonObject(schema)) return undefined;
-  const parts: string[] = [];
-  if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') {
-    parts.push(schema['description'].replace(/\s+/g, ' ').trim());
-  }
-  if ('default' in schema) parts.push(`Default: ${JSON.stringify(schema['default'])}.`);
-  return parts.length > 0 ? parts.join(' ') : undefined;
-}
-
-function objectType(schema: Record<string, unknown>, indent: string, depth: number): string {
-  const properties = Object.entries(schema['properties'] as Record<string, unknown>);
-  if (properties.length === 0) return 'object';
-  const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
-  const inner = depth === 0 ? '' : `${indent}    `;
-  const lines = properties.map(([name, property]) => {
-    const comment = commentOf(property);
-    const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
-    const declaration = `${inner}${key}${required.has(name) ? '' : '?'}: ${typeScriptOf(property, inner, depth + 1)},`;
-    return comment === undefined ? declaration : `${inner}// ${comment}\n${declaration}`;
-  });
-  return `{\n${lines.join('\n')}\n${depth === 0 ? '' : indent}}`;
-}
-
 /** The tools as Functionary v3.2's template lists them: one TypeScript type per function. */
-function typeScriptNamespace(tools: readonly LanguageModelV4FunctionTool[]): string {
-  const types = tools.map((tool) => {
-    const schema = leanSchema(tool.inputSchema) as unknown;
-    const description = tool.description?.replace(/\s+/g, ' ').trim();
-    const hasProperties =
-      isJsonObject(schema) &&
-      isJsonObject(schema['properties']) &&
-      Object.keys(schema['properties']).length > 0;
-    const signature = hasProperties ? `(_: ${objectType(schema, '', 0)}) => any` : '() => any';
-    return `${description ? `// ${description}\n` : ''}type ${tool.name} = ${signature};`;
-  });
-  return `// Supported function definitions that should be called when necessary.\nnamespace functions {\n\n${types.join('\n\n')}\n\n} // namespace functions`;
+function typeScriptFunctions(tools: readonly LanguageModelV4FunctionTool[]): string {
+  const lean = tools.map((tool) => ({ ...tool, inputSchema: leanSchema(tool.inputSchema) }));
+  return `// Supported function definitions that should be called when necessary.\n${typeScriptNamespace(lean, FUNCTIONARY_TYPES)}`;
 }
+
+/** Functionary's template folds a description and its default into one comment line, and reads no `nullable`. */
+const FUNCTIONARY_TYPES: TypeScriptNamespaceOptions = {
+  comments: 'one-line',
+  nullable: false,
+  objectWithoutProperties: 'any',
+};
 
 /** Code sent to `python`, when a past call carries it as `{"code": "…"}`. */
 function codeOf(call: ToolCallForModel): string | undefined {
@@ -261,7 +205,7 @@ export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): T
     }),
     formatTools: (tools) =>
       version === 'v3.2'
-        ? typeScriptNamespace(tools)
+        ? typeScriptFunctions(tools)
         : tools
             .map(
               (tool) =>

@@ -1,8 +1,10 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createHarmonyResultDecoder } from '../decoders/harmony-result-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
+import {
+  type TypeScriptNamespaceOptions,
+  typeScriptNamespace,
+} from '../protocols/typescript-namespace';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
@@ -108,6 +110,16 @@ function parseRecipient(
 }
 
 /**
+ * Tools as gpt-oss's developer message declares them: multi-line descriptions kept line by line,
+ * defaults after their property, `nullable` read.
+ */
+const GPT_OSS_TYPES: TypeScriptNamespaceOptions = {
+  comments: 'lines',
+  nullable: true,
+  objectWithoutProperties: 'object',
+};
+
+/**
  * gpt-oss-20b / 120b in OpenAI's Harmony format. A reply is a sequence of messages on channels:
  *
  * ```text
@@ -144,8 +156,7 @@ export function harmonyProtocol(): ToolCallProtocol {
         });
       },
     }),
-    formatTools: (tools) =>
-      `namespace functions {\n\n${tools.map(typeDeclaration).join('')}} // namespace functions`,
+    formatTools: (tools) => typeScriptNamespace(tools, GPT_OSS_TYPES),
     formatToolCall: ({ toolName, input }) =>
       `<|start|>assistant to=functions.${toolName}<|channel|>commentary json<|message|>${stringifyHarmonyJson(input ?? {})}<|call|>`,
     formatToolResponse: ({ toolName, output }) => {
@@ -166,91 +177,6 @@ export function harmonyProtocol(): ToolCallProtocol {
  */
 function stringifyHarmonyJson(value: unknown): string {
   return (JSON.stringify(value) ?? 'null').replaceAll('<|', '<\\u007c');
-}
-
-/** A tool as gpt-oss's developer message declares it: `// description` and `type NAME = (_: {…}) => any;`. */
-function typeDeclaration(tool: LanguageModelV4FunctionTool): string {
-  const description = tool.description ? comment(tool.description, '') : '';
-  const schema = tool.inputSchema as Schema;
-  const hasProperties =
-    isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0;
-  const parameters = hasProperties ? `_: ${objectType(schema, '', '')}` : '';
-  return `${description}type ${tool.name} = (${parameters}) => any;\n\n`;
-}
-
-type Schema = Record<string, unknown>;
-
-/** `// text` lines, one per line of text. */
-function comment(text: string, indent: string): string {
-  return text
-    .split('\n')
-    .map((line) => `${indent}// ${line}`.trimEnd())
-    .join('\n')
-    .concat('\n');
-}
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/u;
-
-/**
- * A JSON schema as the TypeScript-like type gpt-oss was trained to read: `string`, `number`,
- * literal unions for enums, `T[]`, unions, and objects with one property per line, optional
- * ones marked `?`, descriptions as `//` comments above and defaults after.
- */
-function typeOf(schema: unknown, indent: string): string {
-  if (!isJsonObject(schema)) return 'any';
-  const nullable = schema.nullable === true ? ' | null' : '';
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    return schema.enum.map((value) => JSON.stringify(value) ?? 'null').join(' | ') + nullable;
-  }
-  if ('const' in schema) return JSON.stringify(schema.const) ?? 'any';
-  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf;
-  if (Array.isArray(variants) && variants.length > 0) {
-    return variants.map((variant) => typeOf(variant, indent)).join(' | ') + nullable;
-  }
-  if (Array.isArray(schema.type)) {
-    return schema.type.map((type) => typeOf({ ...schema, type }, indent)).join(' | ');
-  }
-  switch (schema.type) {
-    case 'string':
-      return `string${nullable}`;
-    case 'number':
-    case 'integer':
-      return `number${nullable}`;
-    case 'boolean':
-      return `boolean${nullable}`;
-    case 'null':
-      return 'null';
-    case 'array': {
-      if (!isJsonObject(schema.items)) return `any[]${nullable}`;
-      const item = typeOf(schema.items, indent);
-      return `${item.includes(' | ') ? `(${item})` : item}[]${nullable}`;
-    }
-    case 'object':
-      return objectType(schema, `${indent}    `, indent) + nullable;
-    default:
-      return isJsonObject(schema.properties) ? objectType(schema, `${indent}    `, indent) : 'any';
-  }
-}
-
-/** An object type: each property on its own line at `inner`, the closing brace at `outer`. */
-function objectType(schema: Schema, inner: string, outer: string): string {
-  const properties = isJsonObject(schema.properties) ? Object.entries(schema.properties) : [];
-  if (properties.length === 0) return 'object';
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const lines = properties.map(([key, property]) => {
-    const described =
-      isJsonObject(property) && typeof property.description === 'string'
-        ? comment(property.description, inner)
-        : '';
-    const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-    const optional = required.has(key) ? '' : '?';
-    const fallback =
-      isJsonObject(property) && 'default' in property
-        ? ` // default: ${JSON.stringify(property.default)}`
-        : '';
-    return `${described}${inner}${name}${optional}: ${typeOf(property, inner)},${fallback}\n`;
-  });
-  return `{\n${lines.join('')}${outer}}`;
 }
 
 /** The system prompt of {@link harmonyToolMiddleware}: the tools as gpt-oss's developer message declares them. */
