@@ -65,6 +65,11 @@ describe('import direction: model text -> engine -> decoder, nothing reaches bac
     expect(importsInto('decoders', UPPER_LAYERS)).toEqual([]);
   });
 
+  it('the protocols import no format, auto or middleware module', () => {
+    // `auto` and the formats are built from protocols; `nativeProtocol`'s salvage default is in `auto/`.
+    expect(importsInto('protocols', ['formats', 'auto', 'middleware'])).toEqual([]);
+  });
+
   it('the protocol interface imports no decoder', () => {
     const places = importedPlaces(join(SRC, 'tool-call-protocol.ts')).map(({ place }) => place);
     expect(places.filter((place) => place === 'decoders' || UPPER_LAYERS.includes(place))).toEqual(

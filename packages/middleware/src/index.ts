@@ -13,6 +13,8 @@ export { autoToolMiddleware } from './auto/auto-tool-middleware';
 export { FORMAT_NAMES, formatToolMiddleware } from './auto/format-tool-middleware';
 export type { ModelFamily } from './auto/model-registry';
 export { modelFamily } from './auto/model-registry';
+export type { NativeProtocolOptions } from './auto/native-salvage';
+export { nativeProtocol } from './auto/native-salvage';
 export type { ToolMiddlewareForOptions, UnknownModelWarning } from './auto/tool-middleware-for';
 export { toolMiddlewareFor } from './auto/tool-middleware-for';
 export { createDispatchingDecoder } from './decoders/dispatching-decoder';
@@ -35,8 +37,6 @@ export type {
 } from './middleware/create-tool-middleware';
 export { createToolMiddleware } from './middleware/create-tool-middleware';
 export { toolbridgeOptions } from './middleware/toolbridge-options';
-export type { NativeProtocolOptions } from './protocols/native-protocol';
-export { nativeProtocol } from './protocols/native-protocol';
 export type { RecordModelOutputOptions } from './recorder/record-model-output';
 export { recordModelOutput } from './recorder/record-model-output';
 export type { ModelCallRecording } from './recorder/recording';

@@ -7,9 +7,9 @@ import {
 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { nativeProtocol } from '../auto/native-salvage';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { usage } from '../testing/mock-model';
-import { nativeProtocol } from './native-protocol';
 
 const middleware = createToolMiddleware({ protocol: nativeProtocol() });
 const tools = {

@@ -4,7 +4,6 @@ import type {
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { JsonSchema } from '@toolbridge/rxml';
-import { autoProtocol } from '../auto/auto-protocol';
 import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { type ArgumentsFailure, CanonicalArguments } from './canonical-arguments';
@@ -17,7 +16,7 @@ export interface NativeRepairOptions {
   onError?: ToolbridgeErrorHandler;
 }
 
-/** The provider's own tool calling, passed through; see {@link nativeProtocol}. */
+/** The provider's own tool calling, passed through; see `nativeProtocol`. */
 export interface NativeToolProtocol {
   readonly type: 'native';
   /**
@@ -45,31 +44,15 @@ export interface NativeToolProtocol {
   readonly salvage?: ToolCallProtocol;
 }
 
-/** Options of {@link nativeProtocol}. */
-export interface NativeProtocolOptions {
-  /**
-   * Calls that leak into the text anyway (a server whose parser missed them) are read out of it
-   * and emitted as tool calls: `true` reads every known format (`autoProtocol`), a protocol reads
-   * its format, `false` leaves the text alone. Default: true.
-   */
-  salvage?: boolean | ToolCallProtocol;
-}
-
 /**
- * Leaves tools to the provider and passes its native tool calls through, their input rewritten
- * as canonical JSON: what `JSON.parse` rejects (single quotes, trailing commas, Python
- * literals…) is repaired with RJSON, an empty input is `{}`. Input that is no JSON object even
- * repaired (garbage, an array, a number, unfinished JSON) is rejected: the call's input becomes
- * the canonical text read before the fault (`{` when nothing was), which the AI SDK reports to
- * the model as invalid and never runs, and `onError` gets the provider's text. Generate and
- * stream give the same input for the same text, however it was streamed. Calls that leak into
- * the text are read out of it (`salvage`).
+ * The provider's own tool calling, its calls repaired as `nativeProtocol` describes; calls that
+ * leak into the text are read out of it by `salvage`, when given. `nativeProtocol` (in `auto/`,
+ * where every format is known) chooses the salvage.
  */
-export function nativeProtocol(options: NativeProtocolOptions = {}): NativeToolProtocol {
-  const salvage = options.salvage ?? true;
+export function nativeToolProtocol(salvage: ToolCallProtocol | undefined): NativeToolProtocol {
   return {
     type: 'native',
-    ...(salvage === false ? {} : { salvage: salvage === true ? autoProtocol() : salvage }),
+    ...(salvage === undefined ? {} : { salvage }),
     repairToolCall,
     repairContent: (content, repair) =>
       content.map((part) => (part.type === 'tool-call' ? repairToolCall(part, repair) : part)),

@@ -13,8 +13,8 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
+import { nativeProtocol } from '../auto/native-salvage';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
-import { nativeProtocol } from '../protocols/native-protocol';
 import { usage } from './mock-model';
 
 const tools: LanguageModelV4FunctionTool[] = [

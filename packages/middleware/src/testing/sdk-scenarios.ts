@@ -4,9 +4,9 @@
 import type * as Ai from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { nativeProtocol } from '../auto/native-salvage';
 import type { ToolMiddlewareOptions } from '../middleware/create-tool-middleware';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
-import { nativeProtocol } from '../protocols/native-protocol';
 import type { ScriptedReply } from './scripted-models';
 
 /** What a scenario reads of the call options a mock model received. */
