@@ -2,6 +2,7 @@ import type { JsonSchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { gemmaLiteralStyle, isNameStart, writeLiteral } from './literal-reader';
+import { steppedDecoder } from './stepped-decoder';
 
 /** Options of {@link createGemmaCallDecoder}. */
 export interface GemmaCallDecoderOptions {
@@ -131,14 +132,7 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
     }
   }
 
-  function write(text: string): number {
-    let i = 0;
-    while (i < text.length && status === 'open') i = step(text, i);
-    return status === 'open' ? text.length : i;
-  }
-
   function end(): void {
-    if (status !== 'open') return;
     if (phase === 'arguments') {
       sink.fail('The call was cut off before its end');
       status = 'done';
@@ -146,16 +140,7 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
     else notACall('The markup ended before a call');
   }
 
-  return {
-    write,
-    end,
-    get status() {
-      return status;
-    },
-    get closer() {
-      return status === 'open' ? undefined : closer;
-    },
-  };
+  return steppedDecoder({ step, end, status: () => status, closer: () => closer });
 }
 
 /** A call or result body in Gemma's object syntax: `call:get_weather{city:<|"|>Lyon<|"|>}`. */

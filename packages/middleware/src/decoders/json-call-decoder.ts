@@ -5,6 +5,7 @@ import type { JsonCallKeys } from '../json-call-keys';
 import { argumentsObject, JsonArgumentsReader } from './json-arguments-reader';
 import { JsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
+import { steppedDecoder } from './stepped-decoder';
 
 export { JSON_CALL_KEYS, type JsonCallKeys } from '../json-call-keys';
 
@@ -310,54 +311,52 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     return envelope?.toolName !== undefined && envelope.argumentsDone;
   }
 
-  function write(text: string): number {
-    let i = 0;
-    while (i < text.length && status === 'open') {
-      const char = text[i]!;
-      switch (phase) {
-        case 'lead':
-          if (char === '{' || char === '[') phase = 'json';
-          else if (char === '`' && closer !== '```') {
-            fence.open();
-            phase = 'fence';
-          } else if (char.trim() === '') i++;
-          // An opener not followed by a call is prose.
-          else status = 'not-a-call';
-          break;
-        case 'fence':
-          i = fence.skipOpeningLine(text, i);
-          if (!fence.inOpeningLine) phase = 'lead';
-          break;
-        case 'json': {
-          const scanned = scanJsonFrom(scanner, text, i);
-          i = scanned.end;
-          if ('error' in scanned) {
-            fail(scanned.error);
-            break;
-          }
-          if (!scanner.done) break;
-          if (closer === undefined && !options.sequence) status = 'done';
-          else phase = 'trail';
+  /** Reads one character of the markup from `at`, or a run of JSON or of a fence's opening line. */
+  function step(text: string, at: number): number {
+    let i = at;
+    const char = text[i]!;
+    switch (phase) {
+      case 'lead':
+        if (char === '{' || char === '[') phase = 'json';
+        else if (char === '`' && closer !== '```') {
+          fence.open();
+          phase = 'fence';
+        } else if (char.trim() === '') i++;
+        // An opener not followed by a call is prose.
+        else status = 'not-a-call';
+        break;
+      case 'fence':
+        i = fence.skipOpeningLine(text, i);
+        if (!fence.inOpeningLine) phase = 'lead';
+        break;
+      case 'json': {
+        const scanned = scanJsonFrom(scanner, text, i);
+        i = scanned.end;
+        if ('error' in scanned) {
+          fail(scanned.error);
           break;
         }
-        case 'trail':
-          if (fence.trails(char)) i++;
-          else if (options.sequence && char === ';') i++;
-          else if (options.sequence && char === '{') {
-            // The next call of a sequence.
-            scanner = createJsonScanner(handler);
-            callDepth = 0;
-            listAt = undefined;
-            phase = 'json';
-          } else status = 'done';
-          break;
+        if (!scanner.done) break;
+        if (closer === undefined && !options.sequence) status = 'done';
+        else phase = 'trail';
+        break;
       }
+      case 'trail':
+        if (fence.trails(char)) i++;
+        else if (options.sequence && char === ';') i++;
+        else if (options.sequence && char === '{') {
+          // The next call of a sequence.
+          scanner = createJsonScanner(handler);
+          callDepth = 0;
+          listAt = undefined;
+          phase = 'json';
+        } else status = 'done';
+        break;
     }
-    return status === 'open' ? text.length : i;
+    return i;
   }
 
   function end(): void {
-    if (status !== 'open') return;
     if (phase === 'lead' || phase === 'fence') {
       status = 'not-a-call';
       return;
@@ -384,14 +383,5 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     fail(new Error('The call was cut off before its end'));
   }
 
-  return {
-    write,
-    end,
-    get status() {
-      return status;
-    },
-    get closer() {
-      return status === 'open' ? undefined : closer;
-    },
-  };
+  return steppedDecoder({ step, end, status: () => status, closer: () => closer });
 }

@@ -3,6 +3,7 @@ import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/c
 import { JsonArgumentsReader } from './json-arguments-reader';
 import { JsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
+import { steppedDecoder } from './stepped-decoder';
 
 /** Options of {@link createNamedJsonCallDecoder}. */
 export interface NamedJsonCallDecoderOptions {
@@ -113,62 +114,60 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
     status = 'done';
   }
 
-  function write(text: string): number {
-    let i = 0;
-    while (i < text.length && status === 'open') {
-      const char = text[i]!;
-      switch (phase) {
-        case 'name':
-          i = readName(text, i);
-          break;
-        case 'lead':
-          if (unannounced !== undefined && (char === '{' || char === '"')) {
-            // An object, or one encoded in a string: the arguments begin.
-            announce(unannounced);
-            phase = 'json';
-          } else if (
-            unannounced === undefined &&
-            (char === '{' || char === '[' || char === '"' || char === 'n')
-          ) {
-            phase = 'json';
-          } else if (char === '`' && !fence.opened) {
-            fence.open();
-            phase = 'fence';
-          } else if (char.trim() === '') i++;
-          else if (unannounced !== undefined) status = 'not-a-call';
-          else fail(`Expected the arguments of the call, found ${JSON.stringify(char)}`);
-          break;
-        case 'fence':
-          i = fence.skipOpeningLine(text, i);
-          if (!fence.inOpeningLine) phase = 'lead';
-          break;
-        case 'json': {
-          const scanned = scanJsonFrom(scanner!, text, i, () => {
-            if (scanner!.done) reader!.end();
-          });
-          i = scanned.end;
-          if ('error' in scanned) {
-            const { error } = scanned;
-            fail(error instanceof Error ? error.message : String(error), error);
-            break;
-          }
-          if (!scanner!.done) break;
-          sink.endCall();
-          if (closer === undefined && !fence.opened && !options.trailingSpace) status = 'done';
-          else phase = 'trail';
+  /** Reads one character of the markup from `at`, or a run of the name, of JSON or of a fence's opening line. */
+  function step(text: string, at: number): number {
+    let i = at;
+    const char = text[i]!;
+    switch (phase) {
+      case 'name':
+        i = readName(text, i);
+        break;
+      case 'lead':
+        if (unannounced !== undefined && (char === '{' || char === '"')) {
+          // An object, or one encoded in a string: the arguments begin.
+          announce(unannounced);
+          phase = 'json';
+        } else if (
+          unannounced === undefined &&
+          (char === '{' || char === '[' || char === '"' || char === 'n')
+        ) {
+          phase = 'json';
+        } else if (char === '`' && !fence.opened) {
+          fence.open();
+          phase = 'fence';
+        } else if (char.trim() === '') i++;
+        else if (unannounced !== undefined) status = 'not-a-call';
+        else fail(`Expected the arguments of the call, found ${JSON.stringify(char)}`);
+        break;
+      case 'fence':
+        i = fence.skipOpeningLine(text, i);
+        if (!fence.inOpeningLine) phase = 'lead';
+        break;
+      case 'json': {
+        const scanned = scanJsonFrom(scanner!, text, i, () => {
+          if (scanner!.done) reader!.end();
+        });
+        i = scanned.end;
+        if ('error' in scanned) {
+          const { error } = scanned;
+          fail(error instanceof Error ? error.message : String(error), error);
           break;
         }
-        case 'trail':
-          if (fence.trails(char)) i++;
-          else status = 'done';
-          break;
+        if (!scanner!.done) break;
+        sink.endCall();
+        if (closer === undefined && !fence.opened && !options.trailingSpace) status = 'done';
+        else phase = 'trail';
+        break;
       }
+      case 'trail':
+        if (fence.trails(char)) i++;
+        else status = 'done';
+        break;
     }
-    return status === 'open' ? text.length : i;
+    return i;
   }
 
   function end(): void {
-    if (status !== 'open') return;
     if (phase === 'name' || unannounced !== undefined) {
       status = 'not-a-call';
       return;
@@ -192,14 +191,5 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
     status = 'done';
   }
 
-  return {
-    write,
-    end,
-    get status() {
-      return status;
-    },
-    get closer() {
-      return status === 'open' ? undefined : closer;
-    },
-  };
+  return steppedDecoder({ step, end, status: () => status, closer: () => closer });
 }

@@ -3,6 +3,7 @@ import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/c
 import { isJsonObject } from '../json-object';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';
+import { steppedDecoder } from './stepped-decoder';
 
 /** Options of {@link createPythonCallDecoder}. */
 export interface PythonCallDecoderOptions {
@@ -290,14 +291,7 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
     }
   }
 
-  function write(text: string): number {
-    let i = 0;
-    while (i < text.length && status === 'open') i = step(text, i);
-    return status === 'open' ? text.length : i;
-  }
-
   function end(): void {
-    if (status !== 'open') return;
     if (phase === 'arguments') {
       sink.fail('The call was cut off before its end');
       status = 'done';
@@ -306,16 +300,7 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
     else notACall('The markup ended before a call');
   }
 
-  return {
-    write,
-    end,
-    get status() {
-      return status;
-    },
-    get closer() {
-      return status === 'open' ? undefined : closerOf();
-    },
-  };
+  return steppedDecoder({ step, end, status: () => status, closer: closerOf });
 }
 
 /** A call as Python writes it, `get_weather(city="Lyon", days=2)`: what {@link createPythonCallDecoder} reads. */

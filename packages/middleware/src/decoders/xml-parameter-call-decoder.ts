@@ -10,6 +10,7 @@ import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/c
 import { MarkerSeeker } from '../engine/marker-seeker';
 import { endsWithHighSurrogate } from './high-surrogate';
 import { argumentsObject } from './json-arguments-reader';
+import { steppedDecoder } from './stepped-decoder';
 
 /**
  * The tag spelling of one XML-parameter format. Qwen3-Coder:
@@ -389,22 +390,18 @@ export function createXmlParameterCallDecoder(
     }
   }
 
-  function write(chunk: string): number {
-    let i = 0;
-    while (i < chunk.length && status === 'open') {
-      try {
-        i = step(chunk, i);
-      } catch (error) {
-        sink.fail(error instanceof Error ? error.message : String(error), error);
-        status = calls > 0 ? 'done' : 'malformed';
-        return i;
-      }
+  /** A step; what throws (a tag too long, JSON arguments that do not parse) fails the markup there. */
+  function stepOrFail(chunk: string, i: number): number {
+    try {
+      return step(chunk, i);
+    } catch (error) {
+      sink.fail(error instanceof Error ? error.message : String(error), error);
+      status = calls > 0 ? 'done' : 'malformed';
+      return i;
     }
-    return status === 'open' ? chunk.length : i;
   }
 
   function end(): void {
-    if (status !== 'open') return;
     if (
       phase === 'value' ||
       phase === 'key' ||
@@ -431,16 +428,12 @@ export function createXmlParameterCallDecoder(
     status = 'done';
   }
 
-  return {
-    write,
+  return steppedDecoder({
+    step: stepOrFail,
     end,
-    get status() {
-      return status;
-    },
-    get closer() {
-      return status === 'open' || closerRead ? undefined : closer;
-    },
-  };
+    status: () => status,
+    closer: () => (closerRead ? undefined : closer),
+  });
 }
 
 /** Writes one parameter's value: streamed as a JSON string, or converted once complete. */
