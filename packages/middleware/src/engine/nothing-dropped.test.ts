@@ -19,6 +19,7 @@ import {
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { usage } from '../testing/mock-model';
+import { accountForReply } from '../testing/protocol-properties';
 import { counterIds, streamChunks } from '../testing/run-parser';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import type { ToolbridgeErrorMetadata } from './text-stream-parser';
@@ -63,6 +64,7 @@ const NO_CALL = '(no call)';
 
 interface SdkRead {
   text: string;
+  reasoning: string;
   calls: Array<{ toolName: string; input: unknown; rawToolCallText: string; repairs?: string[] }>;
   reports: Array<Pick<ToolbridgeErrorMetadata, 'reason' | 'rawText'>>;
 }
@@ -93,17 +95,19 @@ async function sdkRead(
   };
   let content: Awaited<ReturnType<typeof generateText>>['content'];
   let text: string;
+  let result: Awaited<ReturnType<typeof generateText>> | ReturnType<typeof streamText>;
   try {
-    const result = mode === 'generate' ? await generateText(settings) : streamText(settings);
+    result = mode === 'generate' ? await generateText(settings) : streamText(settings);
     content = await result.content;
     text = await result.text;
   } catch (error) {
     // A reply that had to call a tool and called none: the AI SDK throws; the reports stand.
     if (!ToolChoiceViolationError.isInstance(error)) throw error;
-    return { text: NO_CALL, calls: [], reports };
+    return { text: NO_CALL, reasoning: '', calls: [], reports };
   }
   return {
     text,
+    reasoning: (await result.reasoningText) ?? '',
     calls: content.flatMap((part) => {
       if (part.type !== 'tool-call') return [];
       const meta = part.providerMetadata?.toolbridge as {
@@ -354,5 +358,98 @@ describe('markup left out of the text', () => {
         }),
       ).toBe(reply);
     }
+  });
+});
+
+describe('a reasoning tag inside call markup', () => {
+  // Reasoning opens only outside call markup: inside it, before its closer, a reasoning tag is
+  // the call's text, up to the closer, or to the end of the output when the call is cut off.
+  it.each([
+    ['<tool_call>{"name":"e","":<think>', ''],
+    ['<tool_call>{"name":"e","":<think>x</think>y</tool_call>', 'z'],
+    ['<tool_call>{"name":"e","arguments":{"a":"<think>', ''],
+  ])('is the raw text of the call that failed, in both paths: %s', async (markup, after) => {
+    const read = await readBothPaths(jsonMixProtocol(), `${markup}${after}`);
+    expect(read.text).toBe(after);
+    expect(read.reasoning).toBe('');
+    expect(read.calls).toEqual([
+      expect.objectContaining({ toolName: 'e', rawToolCallText: markup }),
+    ]);
+    expect(read.reports).toEqual([
+      { reason: expect.stringMatching(/^(invalid-call|call-cut-off)$/), rawText: markup },
+    ]);
+  });
+
+  it('is text of markup that failed before a tool name, in both paths', async () => {
+    const markup = '<tool_call>oops<think>hm</think></tool_call>';
+    const read = await readBothPaths(jsonMixProtocol(), `${markup}z`);
+    expect(read).toMatchObject({ text: `${markup}z`, reasoning: '', calls: [] });
+    expect(read.reports).toEqual([{ reason: 'malformed-call', rawText: markup }]);
+  });
+
+  it('opens reasoning after a call whose value ended, in both paths', async () => {
+    const call = '<tool_call>{"name":"e","arguments":{}}';
+    const read = await readBothPaths(jsonMixProtocol(), `${call}<think>hm</think>`);
+    expect(read).toMatchObject({ text: '', reasoning: 'hm' });
+    expect(read.calls).toEqual([expect.objectContaining({ rawToolCallText: call })]);
+  });
+});
+
+describe('a closer after text that followed the call', () => {
+  const cases: Array<[ToolCallProtocol, string, string, string]> = [
+    [jsonMixProtocol(), '<tool_call>{"name":"e","arguments":{}} ', 'prose ', '</tool_call>'],
+    [jsonMixProtocol(), '<tool_call>{"name":"e","arguments":{"a":"1"} ', 'x', '</tool_call>'],
+    [toolCallTagProtocol(), '<TOOL_CALL>{"tool":"t","args":{"a":"1"}} ', 'x', '</TOOL_CALL>'],
+    [toolCallTagProtocol(), '<TOOL_CALL>{"tool":"t","args":{"a":"1"} ', 'x', '</TOOL_CALL>'],
+  ];
+
+  it.each(cases)(
+    'is markup, read past and reported, the text before it text, in both paths (%#)',
+    async (protocol, call, prose, closer) => {
+      for (const emitRawToolCallTextOnError of [true, false]) {
+        const read = await readBothPaths(protocol, `${call}${prose}${closer}z`, {
+          emitRawToolCallTextOnError,
+        });
+        expect(read.text).toBe(`${prose}z`);
+        expect(read.calls).toEqual([expect.objectContaining({ rawToolCallText: call })]);
+        expect(read.reports).toEqual([{ reason: 'late-closer', rawText: closer }]);
+      }
+    },
+  );
+});
+
+describe('every character is accounted for', () => {
+  const replies = [
+    '<tool_call>{"name":"e","":<think>',
+    'A<tool_call>{"name":"e","":<think>x</think>y</tool_call>z<think>r</think>',
+    '<tool_call>oops<think>hm</think></tool_call>z',
+    '<tool_call>{"name":"e","arguments":{}} prose <think>r</think></tool_call>z',
+    '<tool_call>{"name":"e","arguments":{"a":"1"} x</tool_call>',
+    '<TOOL_CALL>{"tool":"t","args":{"a":"1"}} x</TOOL_CALL>',
+    '<TOOL_CALL>{"tool":"t","args":{"a":"1"} x</TOOL_CALL><TOOL_CALL>{"tool":"t","args":{}}</TOOL_CALL>',
+  ];
+
+  it('by text, reasoning, call raw text and reports, under any chunking', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...replies),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.boolean(),
+        (reply, cuts, emitRawToolCallTextOnError) => {
+          const protocol = reply.includes('TOOL_CALL') ? toolCallTagProtocol() : jsonMixProtocol();
+          const options = {
+            tools: parserTools,
+            reasoningTags: [['<think>', '</think>']] as const,
+            emitRawToolCallTextOnError,
+          };
+          expect(accountForReply(protocol, splitAt(reply, cuts), options)).toBe(reply);
+          const whole = parserRead(protocol, [reply], { emitRawToolCallTextOnError });
+          const cut = parserRead(protocol, splitAt(reply, cuts), { emitRawToolCallTextOnError });
+          expect(summary(cut.parts)).toStrictEqual(summary(whole.parts));
+          expect(cut.reports).toStrictEqual(whole.reports);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -17,7 +17,12 @@ export type ToolbridgeErrorReason =
   /** A call beyond what the protocol allows in one reply; it was kept as text (by default). */
   | 'too-many-calls'
   /** Text that names a known tool in a call shape the protocol does not read; it stayed text. */
-  | 'unrecognized-call';
+  | 'unrecognized-call'
+  /**
+   * A call's closer after text that followed the call (`{…} prose </tool_call>`): read as markup,
+   * not text; the call had gone out, without it in its raw text.
+   */
+  | 'late-closer';
 
 /** What `onError` is told besides the message. */
 export interface ToolbridgeErrorMetadata {
@@ -111,6 +116,11 @@ export function createTextStreamParser(
   const textMatcher = sharedMarkerMatcher(openers);
   /** Matchers that also find a closer still expected after markup, by closer (looked up per chunk). */
   const withCloser = new Map<string, MarkerMatcher>();
+  /**
+   * Matchers for the rest of a failed markup, by closer: its closer and the openers of calls
+   * and wrappers. A reasoning tag inside call markup opens no reasoning: it is the call's text.
+   */
+  const skipMatchers = new Map<string, MarkerMatcher>();
   const maxCalls = grammar.maxCallsPerReply ?? Number.POSITIVE_INFINITY;
   const nearMisses = new NearMissWatcher(tools, (rawText, toolName) =>
     onError?.(`"${toolName}" was called in a form this protocol does not read; it stayed text`, {
@@ -160,6 +170,15 @@ export function createTextStreamParser(
     if (matcher === undefined) {
       matcher = sharedMarkerMatcher([...openers, closer]);
       withCloser.set(closer, matcher);
+    }
+    return matcher;
+  }
+
+  function skipMatcherFor(closer: string): MarkerMatcher {
+    let matcher = skipMatchers.get(closer);
+    if (matcher === undefined) {
+      matcher = sharedMarkerMatcher([...grammar.openers, ...wrappers, closer]);
+      skipMatchers.set(closer, matcher);
     }
     return matcher;
   }
@@ -328,8 +347,14 @@ export function createTextStreamParser(
           emitText(buffer.slice(pos, scan.index));
           pos = scan.index + scan.marker.length;
           if (scan.marker === strayCloser && !reasoningTags.has(scan.marker)) {
-            // The closer of a call that ended without it: markup, not prose.
+            // The closer of a call that ended before it, with text in between: markup, not prose.
+            // The call went out when its value ended, without it: it is read past, and said.
             strayCloser = undefined;
+            report(
+              `${scan.marker} came after text that followed the call it closes; it was read as markup`,
+              'late-closer',
+              scan.marker,
+            );
             options.onCallText?.(scan.marker);
           } else if (wrappers.has(scan.marker)) {
             closeText();
@@ -395,7 +420,7 @@ export function createTextStreamParser(
         }
         case 'skip': {
           const closer = markup!.decoder.closer!;
-          const scan = matcherFor(closer).scan(buffer, pos);
+          const scan = skipMatcherFor(closer).scan(buffer, pos);
           if (scan.type !== 'match') {
             const keep = scan.type === 'partial' ? scan.index : buffer.length;
             markup!.body.push(buffer.slice(pos, keep));

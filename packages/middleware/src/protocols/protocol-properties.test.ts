@@ -1,9 +1,10 @@
+import { describe } from 'vitest';
 import { JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { gemmaProtocol } from '../formats/gemma-tool-middleware';
 import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
 import { fixtureReplies } from '../testing/fixtures';
 import { describeNativeProperties } from '../testing/native-properties';
-import { describeProtocolProperties } from '../testing/protocol-properties';
+import { describeNothingDropped, describeProtocolProperties } from '../testing/protocol-properties';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { jsonMixProtocol } from './json-mix-protocol';
 import { morphXmlProtocol } from './morph-xml-protocol';
@@ -71,3 +72,23 @@ describeProtocolProperties([...cases, ...extraBraces, ...forcedChoice]);
 
 // Native calls: the provider streams the input, the middleware only reads it.
 describeNativeProperties();
+
+// Issue 24: calls followed by text before a late closer, envelopes broken after the arguments,
+// reasoning tags inside failed or cut-off markup: every character is accounted for.
+describe('nothing dropped without a report', () => {
+  describeNothingDropped('hermes', protocols.hermes, {
+    open: '<tool_call>',
+    close: '</tool_call>',
+    call: (name, args) => `{"name": "${name}", "arguments": ${args}}`,
+  });
+  describeNothingDropped('toolCallTag', protocols.toolCallTag, {
+    open: '<TOOL_CALL>',
+    close: '</TOOL_CALL>',
+    call: (name, args) => `{"tool": "${name}", "args": ${args}}`,
+  });
+  describeNothingDropped('gemma', protocols.gemma, {
+    open: '```tool_call\n',
+    close: '\n```',
+    call: (name, args) => `{"name": "${name}", "arguments": ${args}}`,
+  });
+});

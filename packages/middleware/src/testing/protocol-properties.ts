@@ -207,3 +207,132 @@ export function describeProtocolProperties(
     });
   });
 }
+
+/**
+ * Every character of a reply, in order, as a streamed read tells it: text, reasoning inside its
+ * tags, each piece of call markup's raw text once (the calls of one markup share it), and what a
+ * report holds that is in none of these: a late closer, read as markup, and markup left out of
+ * the text. Equal to the reply when nothing was dropped without a report.
+ */
+export function accountForReply(
+  protocol: ToolCallProtocol,
+  chunks: readonly string[],
+  options: Omit<ParseOptions, 'generateId' | 'onError'>,
+): string {
+  const log: string[] = [];
+  const emitRaw = options.emitRawToolCallTextOnError ?? true;
+  const [open, close] = options.reasoningTags?.[0] ?? ['', ''];
+  let last: LanguageModelV4StreamPart | undefined;
+  const rawOf = (part: LanguageModelV4StreamPart | undefined) =>
+    part?.type === 'tool-call'
+      ? (part.providerMetadata?.toolbridge as { rawToolCallText?: string } | undefined)
+          ?.rawToolCallText
+      : undefined;
+  const parser = protocol.createStreamParser(
+    {
+      generateId: counterIds(),
+      ...options,
+      onError: (_message, { reason, rawText }) => {
+        if (reason === 'late-closer') log.push(rawText);
+        // Markup left out of the text; a failure of markup that also held calls is in their raw text.
+        else if (
+          !emitRaw &&
+          ((reason === 'malformed-call' && rawOf(last) !== rawText) || reason === 'too-many-calls')
+        ) {
+          log.push(rawText);
+        }
+      },
+    },
+    (part) => {
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta') log.push(part.delta);
+      else if (part.type === 'reasoning-start') log.push(open);
+      else if (part.type === 'reasoning-end') log.push(close);
+      else if (part.type === 'tool-call') {
+        const raw = rawOf(part);
+        if (raw !== undefined && !(last?.type === 'tool-call' && rawOf(last) === raw))
+          log.push(raw);
+      }
+      last = part;
+    },
+  );
+  for (const chunk of chunks) parser.push(chunk);
+  parser.finish();
+  return log.join('');
+}
+
+/** How a protocol wraps one call: its opener and closer, and the call between them. */
+export interface CallShape {
+  open: string;
+  close: string;
+  /** The markup between opener and closer of a call of `name` with the JSON arguments `args`. */
+  call(name: string, args: string): string;
+}
+
+/**
+ * Replies that hold the shapes issue 24 found bytes of in no place: a call followed by text (or
+ * reasoning) inside its delimiters before a late closer, an envelope that breaks after complete
+ * arguments, and calls that fail or are cut off with a reasoning tag inside their markup.
+ */
+export function nothingDroppedReplies(shape: CallShape): fc.Arbitrary<string> {
+  const { open, close } = shape;
+  const call = shape.call('get_weather', '{"city": "Oslo"}');
+  const head = (name: string) => {
+    const marked = shape.call(name, '@@');
+    return marked.slice(0, marked.indexOf('@@'));
+  };
+  const piece = fc.constantFrom(
+    'Sure. ',
+    '\n',
+    '<think>plan</think>',
+    `${open}${call}${close}`,
+    `${open}${call} Checking now.${close}`,
+    `${open}${call}\n<think>wait</think>${close}`,
+    `${open}${call.slice(0, -1)} x${close}`,
+    `${open}${head('get_time')}<think>x</think>y${close}`,
+    `${open}oops<think>hm</think>${close}`,
+  );
+  const tail = fc.constantFrom(
+    '',
+    ' done',
+    `${open}${head('get_time')}<think>`,
+    `${open}${head('get_weather')}{"city": "<think>`,
+    `${open}${call} trailing`,
+  );
+  return fc
+    .tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), tail)
+    .map(([pieces, end]) => pieces.join('') + end);
+}
+
+/**
+ * Nothing is dropped without a report, on replies of `shape` under any chunking: text, reasoning,
+ * call raw text and reports reconstruct the reply, with markup kept as text or left out of it, and
+ * a chunked read means what the whole one does.
+ */
+export function describeNothingDropped(
+  name: string,
+  protocol: ToolCallProtocol,
+  shape: CallShape,
+  reasoningTags: ReasoningTags = [['<think>', '</think>']],
+): void {
+  it(`${name}: text, reasoning, call raw text and reports reconstruct the reply`, () => {
+    fc.assert(
+      fc.property(
+        nothingDroppedReplies(shape),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.boolean(),
+        (reply, cuts, emitRawToolCallTextOnError) => {
+          const options = { tools: fixtureTools, reasoningTags, emitRawToolCallTextOnError };
+          for (const chunks of [[reply], [...reply], splitAt(reply, cuts)]) {
+            expect(accountForReply(protocol, chunks, options)).toBe(reply);
+          }
+          expect(
+            meaningOfParts(streamChunks(protocol, splitAt(reply, cuts), options)),
+          ).toStrictEqual(
+            generateMeaning(protocol, reply, reasoningTags, { emitRawToolCallTextOnError }),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+}
