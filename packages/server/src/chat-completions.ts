@@ -3,6 +3,8 @@
  * does not name are kept as they are (see `passthroughFields`).
  */
 
+import type { ToolbridgeErrorReason } from '@toolbridge/middleware';
+
 /** A function tool, as a client declares it in `tools`. */
 export interface ChatTool {
   type: 'function';
@@ -77,8 +79,8 @@ export type ReasoningField = 'reasoning_content' | 'reasoning';
  * (and of the last chunk of a stream): markup it could not read as a call, and calls it rejected.
  */
 export interface ToolbridgeReport {
-  /** `call-cut-off`, `invalid-call`, `malformed-call`, `too-many-calls`, `unrecognized-call`, or `parallel-tool-calls-off`. */
-  reason: string;
+  /** One of the middleware's reasons (`ToolbridgeErrorReason`), or `parallel-tool-calls-off`. */
+  reason: ToolbridgeErrorReason | 'parallel-tool-calls-off';
   message: string;
   tool_name?: string;
   /** The id the call had in the stream, when it had started there. */

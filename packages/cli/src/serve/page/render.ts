@@ -96,6 +96,7 @@ const REASON_LABELS: Record<string, string> = {
   'call-cut-off': 'call cut off',
   'too-many-calls': 'too many calls',
   'unrecognized-call': 'unrecognized call',
+  'late-closer': 'closer after the call',
 };
 
 function callNumber(index: number): string {
