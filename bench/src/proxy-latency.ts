@@ -54,19 +54,24 @@ interface Delta {
   tool_calls?: Array<{ function?: { arguments?: string } }>;
 }
 
-/** One streaming request: its total time, and the time to the first piece of the call's input. */
-async function streamOnce(baseURL: string, tools: boolean): Promise<[number, number]> {
-  const started = performance.now();
-  const response = await fetch(`${baseURL}/chat/completions`, {
+/** Asks the weather in Oslo, with the tools or without, streamed or not. */
+function ask(baseURL: string, tools: boolean, stream: boolean): Promise<Response> {
+  return fetch(`${baseURL}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       model: MODEL,
       messages: [{ role: 'user', content: 'What is the weather in Oslo?' }],
       ...(tools ? { tools: TOOLS } : {}),
-      stream: true,
+      ...(stream ? { stream: true } : {}),
     }),
   });
+}
+
+/** One streaming request: its total time, and the time to the first piece of the call's input. */
+async function streamOnce(baseURL: string, tools: boolean): Promise<[number, number]> {
+  const started = performance.now();
+  const response = await ask(baseURL, tools, true);
   if (!response.ok) throw new Error(`${baseURL}: status ${response.status}`);
   let firstInput: number | undefined;
   let text = '';
@@ -90,15 +95,7 @@ async function streamOnce(baseURL: string, tools: boolean): Promise<[number, num
 
 async function completeOnce(baseURL: string, tools: boolean): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${baseURL}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'What is the weather in Oslo?' }],
-      ...(tools ? { tools: TOOLS } : {}),
-    }),
-  });
+  const response = await ask(baseURL, tools, false);
   const body = (await response.json()) as {
     choices: Array<{ message: { content: string | null; tool_calls?: unknown[] } }>;
   };
