@@ -10,5 +10,10 @@ function everyReasoningTag(): ReasoningTags {
     ['<thinking>', '</thinking>'],
     ...allFormats().flatMap((format) => format.reasoningTags ?? []),
   ];
+  return firstPairPerOpener(pairs);
+}
+
+/** The pairs in order, each opener kept once with its first closer. */
+export function firstPairPerOpener(pairs: ReasoningTags): ReasoningTags {
   return [...new Map(pairs.map((pair) => [pair[0], pair])).values()];
 }

@@ -6,7 +6,7 @@ import {
 } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';
 import { checkModelId, modelFamily } from './model-registry';
-import { ALL_REASONING_TAGS } from './reasoning-tags';
+import { ALL_REASONING_TAGS, firstPairPerOpener } from './reasoning-tags';
 
 /** What {@link toolMiddlewareFor} tells `onUnknownModel` about an id no row of the model table matches. */
 export interface UnknownModelWarning {
@@ -82,11 +82,10 @@ export function toolMiddlewareFor(
   }
   const format = formatNamed(family?.format ?? FALLBACK_FORMAT)!;
   // The family's own tags first: the first pair is the one a template-opened block closes.
-  const reasoningTags = [
-    ...new Map(
-      [...(format.reasoningTags ?? []), ...ALL_REASONING_TAGS].map((pair) => [pair[0], pair]),
-    ).values(),
-  ];
+  const reasoningTags = firstPairPerOpener([
+    ...(format.reasoningTags ?? []),
+    ...ALL_REASONING_TAGS,
+  ]);
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
     reasoningTags,
