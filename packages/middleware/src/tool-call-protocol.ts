@@ -34,8 +34,13 @@ export interface ParseOptions {
   reasoningTags?: ReadonlyArray<readonly [open: string, close: string]>;
   /** A call the model did not finish: `reject` it (default) or `close` it best effort. */
   cutOffCalls?: 'reject' | 'close';
-  /** The reply starts inside a reasoning block opened by the chat template. Default: false. */
-  startWithReasoning?: boolean;
+  /**
+   * The reply starts inside a reasoning block opened by the chat template; `'if-closed'`: only
+   * if a reasoning closer or a call comes. Default: false.
+   */
+  startWithReasoning?: boolean | 'if-closed';
+  /** Tokens of the chat template (end of turn, role markers) that are markup, never text. Default: none. */
+  controlTokens?: readonly string[];
   /** The reply may be one bare JSON call object (tool choice constrained by a JSON schema). */
   leadingJsonCall?: JsonCallKeys;
 }

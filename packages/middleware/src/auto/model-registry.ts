@@ -1,10 +1,13 @@
 import { allFormats, type FormatName } from '../formats/all-formats';
 import type { ModelRow } from '../formats/define-format';
+import type { OpensReasoning } from '../middleware/reply-start';
 
 /** A family of models: a row of a format's `models`, and the format it is prompted in. */
 export interface ModelFamily extends ModelRow {
   /** The format the model is prompted in. */
   format: FormatName;
+  /** Whether these models' template opens the reasoning block: the row's word, or its format's. */
+  opensReasoning: OpensReasoning;
 }
 
 /**
@@ -17,7 +20,13 @@ export const MODEL_FAMILIES: readonly ModelFamily[] = /* @__PURE__ */ modelTable
 
 function modelTable(): ModelFamily[] {
   const rows = allFormats().flatMap((format) =>
-    format.models.map((row): ModelFamily => ({ ...row, format: format.name })),
+    format.models.map(
+      (row): ModelFamily => ({
+        ...row,
+        opensReasoning: row.opensReasoning ?? format.opensReasoning,
+        format: format.name,
+      }),
+    ),
   );
   return [...rows.filter((row) => !row.broad), ...rows.filter((row) => row.broad)];
 }

@@ -5,6 +5,7 @@ import {
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';
+import { ALL_CONTROL_TOKENS } from './control-tokens';
 import { checkModelId, modelFamily } from './model-registry';
 import { ALL_REASONING_TAGS, firstPairPerOpener } from './reasoning-tags';
 
@@ -89,7 +90,8 @@ export function toolMiddlewareFor(
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
     reasoningTags,
-    ...(family?.startWithReasoning ? { startWithReasoning: true } : {}),
+    opensReasoning: family?.opensReasoning ?? format.opensReasoning,
+    controlTokens: ALL_CONTROL_TOKENS,
     ...middlewareOptions,
     protocol: autoProtocol({ prompt: format.protocol() }),
   });

@@ -126,24 +126,6 @@ describe('the streaming engine', () => {
     ]);
   });
 
-  it('reads text before a lone closing tag as reasoning when the template opened the block', () => {
-    const text =
-      'The user wants the time. <tool_call>{"name": "get_time"}</tool_call></think>Sure.<tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
-    expect(
-      readEveryWay(hermes, text, { tools, reasoningTags: think, startWithReasoning: true }),
-    ).toMatchObject({
-      reasoning: 'The user wants the time. <tool_call>{"name": "get_time"}</tool_call>',
-      text: 'Sure.',
-      calls: [{ toolName: 'get_time', input: '{}' }],
-    });
-    const { parts } = readEveryWay(hermes, '</think>Hi', {
-      tools,
-      reasoningTags: think,
-      startWithReasoning: true,
-    });
-    expect(parts.map((part) => part.type)).toEqual(['text-start', 'text-delta', 'text-end']);
-  });
-
   it('reports a call written in a shape the protocol does not read, and keeps it as text', () => {
     const onError = vi.fn();
     const text =

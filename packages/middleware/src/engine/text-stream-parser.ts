@@ -47,10 +47,20 @@ export interface TextStreamParserOptions {
   emitRawToolCallTextOnError?: boolean;
   /** A call the model did not finish: `reject` it (default: it never runs) or `close` it best effort. */
   cutOffCalls?: 'reject' | 'close';
-  /** Open/close tag pairs whose content is reasoning (`<think>…</think>`); nothing inside is a call. */
+  /**
+   * Open/close tag pairs whose content is reasoning (`<think>…</think>`); nothing inside is a
+   * call. A closer with no opener is markup, never text.
+   */
   reasoningTags?: ReadonlyArray<readonly [open: string, close: string]>;
-  /** The reply starts inside the first reasoning tag pair, opened by the chat template. */
-  startWithReasoning?: boolean;
+  /**
+   * The reply starts inside reasoning the chat template opened (only its closer appears): `true`.
+   * `'if-closed'`: it may have (thinking may be off); the start is held until a reasoning closer
+   * or a call shows it was reasoning, and a reply with neither is the answer. Either way a call
+   * ends reasoning the template opened. Default: false.
+   */
+  startWithReasoning?: boolean | 'if-closed';
+  /** Tokens of the model's chat template (end of turn, role markers) that are markup, never text. */
+  controlTokens?: readonly string[];
   /** Told the exact text of each piece of call markup, in order (for `extractToolCallSegments`). */
   onCallText?: (text: string) => void;
 }
@@ -74,6 +84,8 @@ type Mode = 'leading' | 'text' | 'reasoning' | 'markup' | 'closer' | 'skip';
 
 interface OpenMarkup {
   decoder: CallDecoder;
+  /** Opened inside reasoning the template opened: markup that holds no call is reasoning again. */
+  inReasoning: boolean;
   /** Markup beyond the calls a reply may hold: read to find its end, then kept as text. */
   muted: boolean;
   opener: string;
@@ -81,6 +93,19 @@ interface OpenMarkup {
   calls: MarkupCalls;
   /** Whether brackets between the value and the closer were read past. */
   junk?: boolean;
+}
+
+interface OpenReasoning {
+  id: string;
+  /** Whether `reasoning-start` went out: a block waits for its first text. */
+  announced: boolean;
+  seeker: MarkerSeeker;
+  /** Opened by the chat template, not by a tag: any closer ends it, and so does a call. */
+  implicit: boolean;
+  /** `'if-closed'`: what was read, held until a closer or a call shows it is reasoning. */
+  held: TextPieces | undefined;
+  /** Whether anything but whitespace was read in it. */
+  readAny: boolean;
 }
 
 /**
@@ -101,7 +126,25 @@ export function createTextStreamParser(
   const reasoningTags = new Map(options.reasoningTags ?? []);
   const wrappers = new Set(grammar.wrappers ?? []);
   const explicitOpeners = new Set(grammar.explicitOpeners ?? []);
-  const openers = [...grammar.openers, ...reasoningTags.keys(), ...wrappers];
+  /** What the grammar reads itself: a reasoning closer or control token spelled the same is its. */
+  const grammarMarkers = new Set([...grammar.openers, ...wrappers]);
+  const closers = new Set(reasoningTags.values());
+  /** Closers read as such in text, where they have no opener: those the grammar does not read. */
+  const loneClosers = new Set([...closers].filter((tag) => !grammarMarkers.has(tag)));
+  const controlTokens = new Set(
+    (options.controlTokens ?? []).filter(
+      (token) => !grammarMarkers.has(token) && !reasoningTags.has(token) && !closers.has(token),
+    ),
+  );
+  const openers = [
+    ...grammar.openers,
+    ...reasoningTags.keys(),
+    ...wrappers,
+    ...loneClosers,
+    ...controlTokens,
+  ];
+  /** What ends reasoning the template opened: any closer, or a call. */
+  const implicitEnds = [...closers, ...explicitOpeners, ...reasoningTags.keys(), ...controlTokens];
   /**
    * Reasoning tags that are also a call's tag (`<think>` when a tool is named think: the opener
    * `<think` ends where the tag's name does); the decoder tells which they open.
@@ -134,10 +177,7 @@ export function createTextStreamParser(
   const usedIds = new Set<string>();
   let held = '';
   let textId: string | undefined;
-  let reasoningId: string | undefined;
-  /** Whether `reasoning-start` went out: a block the template opened waits for its first text. */
-  let reasoningAnnounced = false;
-  let reasoningCloser: MarkerSeeker | undefined;
+  let reasoning: OpenReasoning | undefined;
   let markup: OpenMarkup | undefined;
   /** A closer still expected after markup that ended without it. */
   let strayCloser: string | undefined;
@@ -189,12 +229,19 @@ export function createTextStreamParser(
       emit,
       generateId,
       usedIds,
-      beforeCall: closeText,
+      beforeCall,
       cutOffCalls,
       muted,
     });
     const decoder = grammar.startCall(opener, calls);
-    markup = { decoder, muted, opener, body: new TextPieces(), calls };
+    markup = {
+      decoder,
+      inReasoning: mode === 'reasoning',
+      muted,
+      opener,
+      body: new TextPieces(),
+      calls,
+    };
     strayCloser = undefined;
     mode = 'markup';
   }
@@ -203,11 +250,18 @@ export function createTextStreamParser(
   function afterDecoder(): string {
     const open = markup!;
     const { status, closer } = open.decoder;
+    if (status === 'not-a-call' && open.inReasoning) {
+      // A mention of the opener in the reasoning: the reasoning goes on, read again after it.
+      markup = undefined;
+      mode = 'reasoning';
+      readReasoning(open.opener);
+      return open.body.toString();
+    }
     if (status === 'not-a-call' && !explicitOpeners.has(open.opener)) {
       markup = undefined;
       mode = 'text';
       if (sharedTags.has(open.opener)) {
-        startReasoning(open.opener, true);
+        startReasoning(open.opener);
         return open.body.toString();
       }
       // Another opener may begin inside this one (`\n[` before `[TOOL_REQUEST]`): read on from its second character.
@@ -228,10 +282,16 @@ export function createTextStreamParser(
   }
 
   function endMarkup(): void {
-    const { decoder, muted, opener, body, calls } = markup!;
+    const { decoder, inReasoning, muted, opener, body, calls } = markup!;
     markup = undefined;
     mode = 'text';
     const rawText = opener + body.toString();
+    if (inReasoning && calls.calls.length === 0) {
+      // No call came of it: it was the reasoning mentioning the markup.
+      mode = 'reasoning';
+      readReasoning(rawText);
+      return;
+    }
     if (muted || calls.calls.length === 0) {
       if (muted)
         report(
@@ -275,34 +335,83 @@ export function createTextStreamParser(
     onError?.(message, { reason, rawText, ...extra });
   }
 
-  function startReasoning(opener: string, announce: boolean): void {
+  /** A call is about to be announced: reasoning the template opened ends, and so does the text. */
+  function beforeCall(): void {
+    if (reasoning !== undefined) endReasoning();
     closeText();
-    reasoningCloser = new MarkerSeeker([reasoningTags.get(opener)!]);
-    reasoningId = generateId();
-    reasoningAnnounced = announce;
-    if (announce) emit({ type: 'reasoning-start', id: reasoningId });
+  }
+
+  /** Reasoning opened by a tag: it ends at the tag's closer. */
+  function startReasoning(opener: string): void {
+    openReasoning(new MarkerSeeker([reasoningTags.get(opener)!, ...controlTokens]), false);
+    reasoning!.announced = true;
+    emit({ type: 'reasoning-start', id: reasoning!.id });
+  }
+
+  /** Reasoning the chat template opened: any closer ends it, and so does a call. */
+  function startImplicitReasoning(holding: boolean): void {
+    openReasoning(new MarkerSeeker(implicitEnds), true);
+    if (holding) reasoning!.held = new TextPieces();
+  }
+
+  function openReasoning(seeker: MarkerSeeker, implicit: boolean): void {
+    closeText();
+    reasoning = {
+      id: generateId(),
+      announced: false,
+      seeker,
+      implicit,
+      held: undefined,
+      readAny: false,
+    };
     mode = 'reasoning';
   }
 
-  function emitReasoning(text: string): void {
+  function readReasoning(text: string): void {
     if (text.length === 0) return;
-    if (!reasoningAnnounced) {
-      reasoningAnnounced = true;
-      emit({ type: 'reasoning-start', id: reasoningId! });
+    const open = reasoning!;
+    if (!open.readAny && text.trim() !== '') open.readAny = true;
+    if (open.held !== undefined) {
+      open.held.push(text);
+      return;
     }
-    emit({ type: 'reasoning-delta', id: reasoningId!, delta: text });
+    if (!open.announced) {
+      open.announced = true;
+      emit({ type: 'reasoning-start', id: open.id });
+    }
+    emit({ type: 'reasoning-delta', id: open.id, delta: text });
   }
 
   function endReasoning(): void {
-    if (reasoningAnnounced) emit({ type: 'reasoning-end', id: reasoningId! });
-    reasoningId = undefined;
-    // A reply that opens with a call may open with it after its reasoning.
+    const open = reasoning!;
+    const { held } = open;
+    if (held !== undefined) {
+      // It was reasoning after all: what was held goes out as such.
+      open.held = undefined;
+      readReasoning(held.toString());
+    }
+    reasoning = undefined;
+    if (open.announced) emit({ type: 'reasoning-end', id: open.id });
+  }
+
+  /** Reasoning ended at its closer: text follows, or a call where a reply may open with one. */
+  function closeReasoning(): void {
+    endReasoning();
     mode = grammar.leadingCall && !wroteProse ? 'leading' : 'text';
   }
 
-  if (options.startWithReasoning && reasoningTags.size > 0) {
-    startReasoning(reasoningTags.keys().next().value!, false);
+  /** Reasoning the template opened met a marker: a closer ends it, a call opener may. */
+  function afterImplicitMarker(marker: string): void {
+    const open = reasoning!;
+    if (closers.has(marker)) closeReasoning();
+    else if (explicitOpeners.has(marker)) startMarkup(marker);
+    else if (reasoningTags.has(marker) && open.readAny) readReasoning(marker);
+    // The template's opener written again by the model, or a control token: markup.
+    else options.onCallText?.(marker);
   }
+
+  const start = options.startWithReasoning ?? false;
+  if (start !== false && reasoningTags.size > 0) startImplicitReasoning(start === 'if-closed');
 
   function push(chunk: string): void {
     // Pieces still to read, last first: a replay is read before the rest of the text behind it.
@@ -356,19 +465,25 @@ export function createTextStreamParser(
               scan.marker,
             );
             options.onCallText?.(scan.marker);
-          } else if (wrappers.has(scan.marker)) {
+          } else if (wrappers.has(scan.marker) || loneClosers.has(scan.marker)) {
+            // A wrapper, or a reasoning closer with no opener: markup, never text.
             closeText();
             options.onCallText?.(scan.marker);
+          } else if (controlTokens.has(scan.marker)) {
+            options.onCallText?.(scan.marker);
           } else if (reasoningTags.has(scan.marker) && !sharedTags.has(scan.marker)) {
-            startReasoning(scan.marker, true);
+            startReasoning(scan.marker);
           } else startMarkup(scan.marker);
           break;
         }
         case 'reasoning': {
-          const hit = reasoningCloser!.seek(buffer, pos, emitReasoning);
+          const open = reasoning!;
+          const hit = open.seeker.seek(buffer, pos, readReasoning);
           if (hit === undefined) return;
-          endReasoning();
           pos = hit.end;
+          if (open.implicit) afterImplicitMarker(hit.marker);
+          else if (controlTokens.has(hit.marker)) options.onCallText?.(hit.marker);
+          else closeReasoning();
           break;
         }
         case 'markup': {
@@ -453,11 +568,18 @@ export function createTextStreamParser(
         if (skipping) markup!.body.push(rest);
         endMarkup();
         if (!skipping && rest.length > 0) push(rest);
+      } else if (mode === 'reasoning' && reasoning!.held !== undefined) {
+        // The template may have opened reasoning, and neither a closer nor a call came: thinking
+        // was off, and this is the answer, read as text from the start.
+        const answer = reasoning!.held.toString() + reasoning!.seeker.flush();
+        reasoning = undefined;
+        mode = grammar.leadingCall === true ? 'leading' : 'text';
+        push(answer);
       } else break;
     }
     if (mode === 'reasoning') {
-      emitReasoning(reasoningCloser!.flush());
-      endReasoning();
+      readReasoning(reasoning!.seeker.flush());
+      closeReasoning();
     } else emitText(held);
     held = '';
     mode = 'text';

@@ -245,7 +245,7 @@ export const deepseekFormat = /* @__PURE__ */ defineFormat({
   systemPrompt: deepseekSystemPromptTemplate,
   reasoningTags: THINK,
   models: [
-    { family: 'DeepSeek-R1', match: /deepseek-r1/, startWithReasoning: true },
+    { family: 'DeepSeek-R1', match: /deepseek-r1/, opensReasoning: 'always' },
     // Broad: V3.1 and V3.2 are rows of their own.
     { family: 'DeepSeek V3', match: /deepseek-(?:v3|chat)/, broad: true },
   ],
@@ -269,7 +269,7 @@ export const deepseekToolMiddleware = /* @__PURE__ */ formatPreset(deepseekForma
  * {@link deepseekToolMiddleware} is the one to use.
  */
 export const deepseekR1ToolMiddleware = /* @__PURE__ */ formatPreset(deepseekFormat, {
-  startWithReasoning: true,
+  opensReasoning: 'always',
 });
 
 /**

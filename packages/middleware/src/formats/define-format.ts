@@ -4,6 +4,7 @@ import {
   createToolMiddleware,
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
+import type { OpensReasoning } from '../middleware/reply-start';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 
 /** Reasoning tag pairs, the one a chat template opens first. */
@@ -15,8 +16,8 @@ export interface ModelRow {
   readonly family: string;
   /** Matches the model id as servers name it, lower-cased (Ollama tags, Hugging Face, LM Studio and OpenRouter ids). */
   readonly match: RegExp;
-  /** The chat template opens the reasoning block, so the reply starts inside it. Default: false. */
-  readonly startWithReasoning?: boolean;
+  /** Whether these models' chat template opens the reasoning block in the generation prompt. Default: the format's. */
+  readonly opensReasoning?: OpensReasoning;
   /**
    * The pattern names a whole line of models (any Qwen, any Llama 3), so it is tried after every
    * row that is not broad: a specific row of another format (Qwen3-Coder, xLAM on Llama) wins.
@@ -35,6 +36,12 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
   readonly systemPrompt: (tools: string) => string;
   /** The family's reasoning tags, the one its template may open first. Default: `<think>` and `<thinking>`. */
   readonly reasoningTags?: ReasoningTags;
+  /**
+   * Whether the family's chat template opens the reasoning block in the generation prompt, so
+   * that the reply starts inside it (see `OpensReasoning`); rows of `models` may say otherwise
+   * for their models. Default: `never`.
+   */
+  readonly opensReasoning?: OpensReasoning;
   /** Tokens of the family's template that are markup, never text the user wrote (end of turn, recipients). Default: none. */
   readonly controlTokens?: readonly string[];
   /** The model ids this format serves, as rows of the model table. Default: none. */
@@ -55,13 +62,14 @@ export interface Format<Name extends string = string, VariantName extends string
 
 /**
  * Defines a model family's format in one value: its name, protocol, system prompt, reasoning
- * tags, control tokens, the model ids it serves and its variants. Nothing is built until a
+ * tags and whether its template opens reasoning, control tokens, the model ids it serves and its variants. Nothing is built until a
  * middleware is: `formatToolMiddleware(format)` builds one.
  */
 export function defineFormat<const Name extends string, const VariantName extends string = never>(
   definition: FormatDefinition<Name, VariantName>,
 ): Format<Name, VariantName> {
   return {
+    opensReasoning: 'never',
     controlTokens: [],
     models: [],
     variants: [],
@@ -78,6 +86,8 @@ export function buildFormatMiddleware(
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
+    opensReasoning: format.opensReasoning,
+    controlTokens: format.controlTokens,
     ...options,
     protocol: format.protocol(),
   });

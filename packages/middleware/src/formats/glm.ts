@@ -91,7 +91,7 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
   protocol: glmProtocol,
   systemPrompt: glmSystemPromptTemplate,
   models: [
-    { family: 'GLM-4.7', match: /glm-?4\.7/, startWithReasoning: true },
+    { family: 'GLM-4.7', match: /glm-?4\.7/, opensReasoning: 'by-default' },
     { family: 'GLM-4.5 / 4.6', match: /glm-?4\.[56]/ },
   ],
 });

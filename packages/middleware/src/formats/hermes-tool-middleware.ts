@@ -24,12 +24,12 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     {
       family: 'Qwen3 thinking (2507)',
       match: /qwen3-[\w.-]{0,40}thinking/,
-      startWithReasoning: true,
+      opensReasoning: 'always',
     },
     {
       family: 'DeepSeek-R1 distills',
       match: /deepseek-r1(?:-distill|:)/,
-      startWithReasoning: true,
+      opensReasoning: 'always',
     },
     { family: 'QwQ, Qwen 2 / 2.5 / 3', match: /qwen|qwq/, broad: true },
     { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },

@@ -8,6 +8,7 @@ import type {
 import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
 import { JSON_CALL_KEYS } from '../json-call-keys';
 import type { ParseOptions } from '../tool-call-protocol';
+import { type OpensReasoning, replyStart, thinkingRequested } from './reply-start';
 import { forcedTools } from './tool-choice';
 
 /** The `providerOptions` key of toolbridge's per-call options. */
@@ -31,8 +32,13 @@ export interface ToolbridgeCallOptions {
    * (a cut-off `write_file` then writes half a file).
    */
   cutOffCalls?: 'reject' | 'close';
-  /** The chat template opens a reasoning block: text before a lone closing tag is reasoning. Default: false. */
-  startWithReasoning?: boolean;
+  /**
+   * The reply starts inside a reasoning block the chat template opened: text before a lone
+   * closing tag is reasoning, and a call ends it. `'if-closed'`: only if such a closer or a call
+   * comes; a reply with neither is the answer (thinking was off). Default: from `opensReasoning`
+   * and the thinking switch of the request.
+   */
+  startWithReasoning?: boolean | 'if-closed';
   /**
    * With `toolChoice: 'required'` or `{ type: 'tool', toolName }`, how many times a reply that
    * calls no (allowed) tool is asked again, within the same step: the model gets its reply back
@@ -46,6 +52,14 @@ export interface ToolbridgeCallOptions {
 export interface ReadingOptions extends ToolbridgeCallOptions {
   /** Reasoning tags written into the text, read as reasoning. `false` turns this off. Default: `<think>`, `<thinking>`. */
   reasoningTags?: ReadonlyArray<readonly [open: string, close: string]> | false;
+  /**
+   * Whether the model's chat template opens the reasoning block in the generation prompt; with
+   * the request's thinking switch (`reasoning`, `enable_thinking`, `think`…) it decides where a
+   * reply starts, unless `startWithReasoning` says. Default: `never`.
+   */
+  opensReasoning?: OpensReasoning;
+  /** Tokens of the model's chat template (end of turn, role markers) that are markup, never text. Default: none. */
+  controlTokens?: readonly string[];
   /** Ids for text blocks and tool calls. Default: the AI SDK's `generateId`. */
   generateId?: () => string;
 }
@@ -131,15 +145,19 @@ export function parseOptions(
   const onError = errorHandler(params, options.onError);
   const emitRaw = perCall.emitRawToolCallTextOnError ?? options.emitRawToolCallTextOnError;
   const cutOffCalls = perCall.cutOffCalls ?? options.cutOffCalls;
-  const startWithReasoning = perCall.startWithReasoning ?? options.startWithReasoning;
+  const startWithReasoning =
+    perCall.startWithReasoning ??
+    options.startWithReasoning ??
+    replyStart(options.opensReasoning ?? 'never', thinkingRequested(params));
   return {
     tools: context.tools,
     generateId: options.generateId,
     reasoningTags: reasoningTagsOf(options.reasoningTags),
+    ...(options.controlTokens === undefined ? {} : { controlTokens: options.controlTokens }),
     ...(onError === undefined ? {} : { onError }),
     ...(emitRaw === undefined ? {} : { emitRawToolCallTextOnError: emitRaw }),
     ...(cutOffCalls === undefined ? {} : { cutOffCalls }),
-    ...(startWithReasoning === undefined ? {} : { startWithReasoning }),
+    startWithReasoning,
     ...(forced === undefined ? {} : { leadingJsonCall: JSON_CALL_KEYS }),
   };
 }

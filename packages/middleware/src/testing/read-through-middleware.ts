@@ -85,7 +85,9 @@ async function streamMeaning(
   const { stream } = await model.doStream(callOptions(options));
   const meaning: ReplyMeaning = { text: '', reasoning: '', calls: [] };
   const deltas = new Map<string, string>();
-  for await (const part of stream) {
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    const part = next.value;
     if (part.type === 'text-delta') meaning.text += part.delta;
     else if (part.type === 'reasoning-delta') meaning.reasoning += part.delta;
     else if (part.type === 'tool-input-delta')
