@@ -72,7 +72,11 @@ export interface XmlParameterSyntax {
 /** Options of {@link createXmlParameterCallDecoder}. */
 export interface XmlParameterCallDecoderOptions {
   syntax: XmlParameterSyntax;
-  /** The markup's closing delimiter (`</tool_call>`); undefined when the markup is one call. */
+  /**
+   * The markup's closing delimiter (`</tool_call>`); undefined when the markup is one call. With
+   * `single`, the closer of a wrapper whose opener was left out: taken after the call when it
+   * follows, and ending a call left open.
+   */
   closer: string | undefined;
   tools: ToolsByName;
   sink: CallSink;
@@ -94,7 +98,8 @@ type Phase =
   | 'attributes'
   | 'value'
   | 'nested'
-  | 'json';
+  | 'json'
+  | 'trailing';
 
 /**
  * Decodes the calls of an XML-parameter format (Qwen3-Coder, GLM, MiniMax, Seed-OSS, DeepSeek
@@ -159,8 +164,10 @@ export function createXmlParameterCallDecoder(
   function closing(marker: string): boolean {
     if (marker === syntax.callClose) {
       finishCall();
-      if (options.single) done(false);
-      else phase = 'between';
+      if (!options.single) phase = 'between';
+      // The wrapper's closer may follow after whitespace, when only its opener was left out.
+      else if (closer !== undefined) phase = 'trailing';
+      else done(false);
       return true;
     }
     if (marker === closer) {
@@ -238,6 +245,13 @@ export function createXmlParameterCallDecoder(
 
   function step(chunk: string, i: number): number {
     switch (phase) {
+      case 'trailing': {
+        let at = i;
+        while (at < chunk.length && chunk[at]!.trim() === '') at++;
+        // What follows is the engine's to read: the wrapper's closer, or text.
+        if (at < chunk.length) done(false);
+        return at;
+      }
       case 'between': {
         let prose = false;
         const hit = betweenSeeker.seek(chunk, i, (skipped) => {

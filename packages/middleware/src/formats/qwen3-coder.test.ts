@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
@@ -65,6 +65,25 @@ describe('qwen3CoderProtocol', () => {
       { toolName: 'get_time', input: '{}' },
       { toolName: 'get_weather', input: '{"city":"Lyon","days":3}' },
     ]);
+  });
+
+  it('reads a call whose <tool_call> opener is missing, with its closer as markup', () => {
+    const bare = '<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>';
+    const onError = vi.fn();
+    expect(
+      readEveryWay(protocol, `${bare}\n</tool_call>\nDone.`, { tools, onError }),
+    ).toMatchObject({
+      text: '\nDone.',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+    });
+    expect(onError).not.toHaveBeenCalled();
+    // Without </function> too, the wrapper's closer ends the call.
+    expect(
+      readEveryWay(protocol, '<function=get_time>\n</tool_call>Done.', { tools }),
+    ).toMatchObject({ text: 'Done.', calls: [{ toolName: 'get_time', input: '{}' }] });
+    // The whitespace after the call is its markup, as after a JSON call's value.
+    expect(readEveryWay(protocol, `${bare}\n`, { tools }).text).toBe('');
+    expect(readEveryWay(protocol, `${bare} and more`, { tools }).text).toBe('and more');
   });
 
   it('reads a Hermes-style JSON body inside <tool_call> too', () => {

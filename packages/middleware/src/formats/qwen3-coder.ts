@@ -27,7 +27,8 @@ export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
  * Qwen3-Coder (and Qwen3.5, Nemotron 3 Nano): each call in `<tool_call>` tags, its arguments as
  * raw text per parameter, typed by the tool's schema:
  * `<tool_call>\n<function=get_weather>\n<parameter=city>\nLyon\n</parameter>\n</function>\n</tool_call>`.
- * The `<tool_call>` opener is often left out; a Hermes-style JSON body is read too.
+ * The `<tool_call>` opener is often left out (its closer is then markup, never text); a
+ * Hermes-style JSON body is read too.
  */
 export function qwen3CoderProtocol(): ToolCallProtocol {
   return defineTextProtocol({
@@ -40,7 +41,7 @@ export function qwen3CoderProtocol(): ToolCallProtocol {
         const xml = (single: boolean) =>
           createXmlParameterCallDecoder({
             syntax: QWEN3_CODER_SYNTAX,
-            closer: single ? undefined : '</tool_call>',
+            closer: '</tool_call>',
             tools,
             sink,
             single,
