@@ -1,4 +1,10 @@
-/** Which keys of a JSON call object hold the tool name and the arguments, in order of preference. */
+/**
+ * Which keys of a JSON call object hold the tool name and the arguments, in order of preference.
+ * A call object that names its tool and has none of the argument keys, but has another member
+ * that holds an object or a list, or is named for a parameter of the tool, is an invalid call
+ * (it never runs): the model wrote arguments under a key this does not know, and taking a guess
+ * at which member they are could run the tool with an input the model did not mean.
+ */
 export interface JsonCallKeys {
   readonly name: readonly string[];
   readonly arguments: readonly string[];
@@ -6,8 +12,12 @@ export interface JsonCallKeys {
   readonly id?: readonly string[];
 }
 
-/** The call object most formats write, `{"name": …, "arguments": {…}}`; `parameters` is a common slip for `arguments`. */
+/**
+ * The call object most formats write, `{"name": …, "arguments": {…}}`, and the keys models
+ * write instead: the name under `function`, `tool` or `tool_name`; the arguments under
+ * `parameters` (Llama's), `args`, `params` or `input`.
+ */
 export const JSON_CALL_KEYS: JsonCallKeys = {
-  name: ['name'],
-  arguments: ['arguments', 'parameters'],
+  name: ['name', 'function', 'tool', 'tool_name'],
+  arguments: ['arguments', 'parameters', 'args', 'params', 'input'],
 };

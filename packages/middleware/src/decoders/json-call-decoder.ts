@@ -2,6 +2,7 @@ import { createJsonScanner, type JsonScanHandler, JsonValueBuilder } from '@tool
 import { coerceBySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import type { JsonCallKeys } from '../json-call-keys';
+import { isJsonObject } from '../json-object';
 import { argumentsObject, JsonArgumentsReader } from './json-arguments-reader';
 import { JsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
@@ -53,15 +54,21 @@ interface Envelope {
   pending: { value: unknown } | undefined;
   argumentsSeen: boolean;
   argumentsDone: boolean;
+  /** The first member of no known key that holds an object or a list. */
+  containerMember: string | undefined;
+  /** The other members of no known key, whose values are scalars. */
+  scalarMembers: string[];
 }
 
 /**
  * Decodes the JSON of a call after its opener, as models write it: optional whitespace and a
- * markdown fence before it; one call object or an array of them; relaxed JSON (RJSON's
- * scanner); `parameters` for `arguments`, arguments as a JSON-encoded string, arguments before
- * the name. Arguments stream as canonical JSON once the name is known. The markup ends with
- * its value; the engine then takes the closer. A call whose arguments are complete runs even
- * when the rest of its object never came; one cut inside its arguments fails.
+ * markdown fence before it; one call object or an array of them; relaxed
+ * JSON (RJSON's scanner); any of `keys` for the name and the arguments, arguments as a
+ * JSON-encoded string, arguments before the name. Arguments stream as canonical JSON once the
+ * name is known. The markup ends with its value; the engine then takes the closer. A call whose
+ * arguments are complete runs even when the rest of its object never came; one cut inside its
+ * arguments fails, and so does one whose arguments are under a key `keys` does not know (see
+ * {@link JsonCallKeys}).
  */
 export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDecoder {
   const { keys, closer, tools, sink, knownToolsOnly = false, nameAsKey = false } = options;
@@ -96,6 +103,8 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       pending: undefined,
       argumentsSeen: false,
       argumentsDone: false,
+      containerMember: undefined,
+      scalarMembers: [],
     };
   }
 
@@ -113,8 +122,45 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   function closeEnvelope(current: Envelope): void {
     envelope = undefined;
     if (current.toolName === undefined) throw new Error('The call names no tool');
-    if (!current.argumentsSeen) sink.input.value({});
-    sink.endCall();
+    if (current.argumentsSeen) {
+      sink.endCall();
+      return;
+    }
+    const stray = strayArguments(current, current.toolName);
+    if (stray === undefined) {
+      sink.input.value({});
+      sink.endCall();
+    } else {
+      sink.fail(`The call has no arguments key, and "${stray}" may hold its arguments`);
+    }
+  }
+
+  /** A member of a call without arguments that may be them: a container, or a parameter's name. */
+  function strayArguments(current: Envelope, toolName: string): string | undefined {
+    if (current.containerMember !== undefined) return current.containerMember;
+    const properties = schemaOf(toolName)?.properties;
+    return isJsonObject(properties)
+      ? current.scalarMembers.find((key) => Object.hasOwn(properties, key))
+      : undefined;
+  }
+
+  /** A member of no known key: skipped, and noted while the call has no arguments. */
+  function otherMember(current: Envelope, key: string): JsonScanHandler {
+    if (current.argumentsSeen) return {};
+    let noted = false;
+    // The value's first event tells its kind; the events inside it are skipped.
+    const note = (container: boolean) => () => {
+      if (noted) return;
+      noted = true;
+      if (!container) current.scalarMembers.push(key);
+      else current.containerMember ??= key;
+    };
+    return {
+      objectStart: note(true),
+      arrayStart: note(true),
+      stringStart: note(false),
+      primitive: note(false),
+    };
   }
 
   function routeMember(current: Envelope, key: string): void {
@@ -169,7 +215,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
         else current.pending = { value: argumentsObject(builder!.value) };
         current.argumentsDone = true;
       };
-    } else route = {};
+    } else route = otherMember(current, key);
   }
 
   /** `{"get_weather": {…}}`: the key names the tool, the value is its arguments. */

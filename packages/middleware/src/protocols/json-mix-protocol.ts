@@ -1,4 +1,4 @@
-import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -15,9 +15,9 @@ export interface JsonMixProtocolOptions {
   toolResponseStart?: string;
   /** Closes a tool result. Default: `</tool_response>`. */
   toolResponseEnd?: string;
-  /** Key of the tool name. `name` is accepted too. Default: `name`. */
+  /** Key of the tool name. The keys of {@link JSON_CALL_KEYS} (`name`, `tool`…) are read too. Default: `name`. */
   nameKey?: string;
-  /** Key of the arguments. `arguments` and `parameters` are accepted too. Default: `arguments`. */
+  /** Key of the arguments. The keys of {@link JSON_CALL_KEYS} (`arguments`, `parameters`, `args`…) are read too. Default: `arguments`. */
   argumentsKey?: string;
   /** After this many calls in one reply, call markup is text. Default: unlimited. */
   maxCallsPerReply?: number;
@@ -26,9 +26,10 @@ export interface JsonMixProtocolOptions {
 /**
  * JSON calls between delimiters, the format of Hermes, Qwen and many fine-tunes:
  * `<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>`.
- * Reads relaxed JSON, `parameters` for `arguments`, arguments as a JSON-encoded string,
- * a fence inside the delimiters, a missing closer at the end, several calls in one reply.
- * An unknown tool name is still a call, so the AI SDK can tell the model it erred.
+ * Reads relaxed JSON, the other keys models write for the name and the arguments (`tool`,
+ * `args`…), arguments as a JSON-encoded string, a fence inside the delimiters, a missing closer
+ * at the end, several calls in one reply. An unknown tool name is still a call, so the AI SDK
+ * can tell the model it erred.
  */
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const starts = [options.toolCallStart ?? '<tool_call>'].flat();
@@ -39,8 +40,8 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
   const nameKey = options.nameKey ?? 'name';
   const argumentsKey = options.argumentsKey ?? 'arguments';
   const keys = {
-    name: [...new Set([nameKey, 'name'])],
-    arguments: [...new Set([argumentsKey, 'arguments', 'parameters'])],
+    name: [...new Set([nameKey, ...JSON_CALL_KEYS.name])],
+    arguments: [...new Set([argumentsKey, ...JSON_CALL_KEYS.arguments])],
   };
 
   // Only the default delimiters and keys read as `hermes` does; the result tags are prompt only.

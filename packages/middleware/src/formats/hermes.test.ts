@@ -1,0 +1,62 @@
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { fixtureTools as tools } from '../testing/fixtures';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { hermesToolMiddleware } from './hermes-tool-middleware';
+
+/** The Hermes preset, and the middlewares a Qwen model gets when its format is not named. */
+const readers: [string, LanguageModelV4Middleware][] = [
+  ['hermesToolMiddleware', hermesToolMiddleware],
+  ["toolMiddlewareFor('qwen2.5:7b')", toolMiddlewareFor('qwen2.5:7b')],
+  ['autoToolMiddleware', autoToolMiddleware],
+];
+
+const oslo = { toolName: 'get_weather', input: '{"city":"Oslo"}' };
+
+describe.each(readers)('%s reads the JSON-call slips models make', (_name, middleware) => {
+  const read = (reply: string) => readThroughMiddleware(middleware, reply, { tools });
+
+  it.each([
+    ['args', '{"name": "get_weather", "args": {"city": "Oslo"}}'],
+    ['params', '{"name": "get_weather", "params": {"city": "Oslo"}}'],
+    ['parameters', '{"name": "get_weather", "parameters": {"city": "Oslo"}}'],
+    ['input', '{"type": "tool_use", "name": "get_weather", "input": {"city": "Oslo"}}'],
+    ['function for the name', '{"function": "get_weather", "arguments": {"city": "Oslo"}}'],
+    ['tool for the name', '{"tool": "get_weather", "args": {"city": "Oslo"}}'],
+    ['tool_name for the name', '{"tool_name": "get_weather", "arguments": {"city": "Oslo"}}'],
+    ['arguments before the name', '{"args": {"city": "Oslo"}, "name": "get_weather"}'],
+    [
+      'arguments as a JSON string',
+      '{"name": "get_weather", "arguments": "{\\"city\\": \\"Oslo\\"}"}',
+    ],
+    ['arguments in single quotes', `{"name": "get_weather", "arguments": '{"city": "Oslo"}'}`],
+  ])('arguments under %s', async (_slip, call) => {
+    expect(await read(`<tool_call>\n${call}\n</tool_call>`)).toStrictEqual({
+      text: '',
+      reasoning: '',
+      calls: [oslo],
+    });
+  });
+
+  it('never runs a call whose arguments sit under a key it does not know', async () => {
+    for (const call of [
+      '{"name": "get_weather", "arguments_json": {"city": "Oslo"}}',
+      '{"name": "get_weather", "kwargs": [["city", "Oslo"]]}',
+      // Arguments written beside the name.
+      '{"name": "get_weather", "city": "Oslo"}',
+    ]) {
+      const { calls } = await read(`<tool_call>${call}</tool_call>`);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.toolName).toBe('get_weather');
+      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    }
+  });
+
+  it('runs a call without arguments beside members that hold none', async () => {
+    expect(
+      await read('<tool_call>{"type": "function", "name": "get_time", "id": "c1"}</tool_call>'),
+    ).toMatchObject({ calls: [{ toolName: 'get_time', input: '{}' }] });
+  });
+});
