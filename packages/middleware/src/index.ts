@@ -36,6 +36,7 @@ export type {
   ToolMiddlewareOptions,
 } from './middleware/create-tool-middleware';
 export { createToolMiddleware } from './middleware/create-tool-middleware';
+export type { OpensReasoning } from './middleware/reply-start';
 export { toolbridgeOptions } from './middleware/toolbridge-options';
 export type { RecordModelOutputOptions } from './recorder/record-model-output';
 export { recordModelOutput } from './recorder/record-model-output';
