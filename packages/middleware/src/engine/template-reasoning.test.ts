@@ -1,8 +1,10 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { splitAt } from '../../../../testing/split-at';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { readEveryWay, streamChunks } from '../testing/run-parser';
+import { meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 
 const hermes = jsonMixProtocol();
 const think = [['<think>', '</think>']] as const;
@@ -165,5 +167,51 @@ describe('control tokens', () => {
 
   it('stay text where the protocol was given none', () => {
     expect(readEveryWay(hermes, 'Hi<|im_end|>', { tools }).text).toBe('Hi<|im_end|>');
+  });
+});
+
+describe('reasoning and control tokens under any chunking', () => {
+  const piece = fc.constantFrom(
+    'word ',
+    '\n',
+    '</think>',
+    '<think>',
+    '<|im_end|>',
+    call,
+    '<tool_call>oops',
+    '<tool_call> and prose',
+  );
+  const start = fc.constantFrom(false, true, 'if-closed' as const);
+
+  it('reads the same in every chunking, and every word lands once in text, reasoning or markup', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        start,
+        (pieces, cuts, startWithReasoning) => {
+          // Each word numbered, so that a word read twice or dropped shows.
+          let words = 0;
+          const reply = pieces.map((p) => (p === 'word ' ? `w${words++} ` : p)).join('');
+          const options = {
+            tools,
+            reasoningTags: think,
+            controlTokens: ['<|im_end|>'],
+            startWithReasoning,
+          };
+          const whole = streamChunks(hermes, [reply], options);
+          const meaning = meaningOfParts(whole);
+          expect(meaningOfParts(streamChunks(hermes, splitAt(reply, cuts), options))).toEqual(
+            meaning,
+          );
+          const markup = hermes.extractToolCallSegments!({ text: reply, ...options }).join('');
+          const read = meaning.text + meaning.reasoning + markup;
+          for (let word = 0; word < words; word++) {
+            expect(read.split(`w${word} `).length - 1, `w${word} in ${reply}`).toBe(1);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
