@@ -2090,10 +2090,12 @@ export const KNOWN_MISSES: readonly string[] = [
   'firefunction-v2/control-kept-call@auto',
   'internlm/control-kept-call@registry',
   'internlm/control-kept-call@auto',
-  // Reasoning the template opened reads as text: the reply starts inside it, and neither the lone
-  // closer nor (where the row does not say the template opens it) the family's model row ends it as
-  // reasoning; through auto, no orphan closer is read (Qwen3.5, QwQ, R1 and V3.1/V3.2 when thinking,
-  // GLM-4.7, MiniMax M2, Command A reasoning, Apriel, Nemotron).
+  // Reasoning the template opened reads as text: the reply starts inside it and only the closer
+  // (or a call) comes. Through auto a lone closer is dropped and what came before it stays text;
+  // through the registry too, where the family's row does not say its template opens reasoning
+  // (Qwen3.5, QwQ, DeepSeek V3.1 on request and V3.2, MiniMax M2, Command A reasoning, Nemotron
+  // Nano v2 and 3 Nano), and for Apriel, whose "[BEGIN FINAL RESPONSE]" / "[END FINAL RESPONSE]"
+  // are no markers toolbridge knows.
   'qwen3-thinking-2507/opened-answer@auto',
   'qwen3-thinking-2507/opened-calls@auto',
   'qwen3-thinking-2507/control-kept-answer@auto',
