@@ -42,6 +42,7 @@ describe('the package root', () => {
         "ModelCallRecording",
         "ModelFamily",
         "NativeProtocolOptions",
+        "OpensReasoning",
         "RecordModelOutputOptions",
         "TextProtocolDefinition",
         "ToolCallProtocol",

@@ -4,6 +4,7 @@ import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
 import { MarkerSeeker } from './marker-seeker';
 import { MarkupCalls } from './markup-calls';
 import { NearMissWatcher } from './near-miss-watcher';
+import { ReasoningBlock } from './reasoning-block';
 import { TextPieces } from './text-pieces';
 
 /** Why `onError` was called. */
@@ -75,17 +76,13 @@ export interface TextStreamParser {
   readonly callCount: number;
 }
 
-/**
- * `leading`: before a bare JSON call may start. `text`: prose, scanned for openers. `markup`: a
- * decoder reads call markup. `closer`: the markup ended before its closer, which may come next.
- * `skip`: the markup failed; the rest of it, up to its closer, is skipped.
- */
-type Mode = 'leading' | 'text' | 'reasoning' | 'markup' | 'closer' | 'skip';
-
 interface OpenMarkup {
   decoder: CallDecoder;
-  /** Opened inside reasoning the template opened: markup that holds no call is reasoning again. */
-  inReasoning: boolean;
+  /**
+   * The reasoning the chat template opened, where the markup began inside it: it goes on when the
+   * markup holds no call, and ends when a call is announced.
+   */
+  reasoning: ReasoningBlock | undefined;
   /** Markup beyond the calls a reply may hold: read to find its end, then kept as text. */
   muted: boolean;
   opener: string;
@@ -95,18 +92,20 @@ interface OpenMarkup {
   junk?: boolean;
 }
 
-interface OpenReasoning {
-  id: string;
-  /** Whether `reasoning-start` went out: a block waits for its first text. */
-  announced: boolean;
-  seeker: MarkerSeeker;
-  /** Opened by the chat template, not by a tag: any closer ends it, and so does a call. */
-  implicit: boolean;
-  /** `'if-closed'`: what was read, held until a closer or a call shows it is reasoning. */
-  held: TextPieces | undefined;
-  /** Whether anything but whitespace was read in it. */
-  readAny: boolean;
-}
+/**
+ * Where reading is, and what is open there. `leading`: before a bare JSON call may start. `text`:
+ * prose, scanned for openers. `reasoning`: inside a reasoning block. `markup`: a decoder reads
+ * call markup. `closer`: the markup ended before its closer, which may come next. `skip`: the
+ * markup failed; the rest of it, up to its closer, is skipped.
+ */
+type ReadState =
+  | { readonly mode: 'leading' | 'text' }
+  | { readonly mode: 'reasoning'; readonly block: ReasoningBlock }
+  | { readonly mode: 'markup'; readonly markup: OpenMarkup }
+  | { readonly mode: 'closer' | 'skip'; readonly markup: OpenMarkup; readonly closer: string };
+
+const TEXT: ReadState = { mode: 'text' };
+const LEADING: ReadState = { mode: 'leading' };
 
 /**
  * The streaming engine every text protocol shares. It scans each piece of text once for the
@@ -173,12 +172,10 @@ export function createTextStreamParser(
     }),
   );
 
-  let mode: Mode = grammar.leadingCall === true ? 'leading' : 'text';
+  let state: ReadState = grammar.leadingCall === true ? LEADING : TEXT;
   const usedIds = new Set<string>();
   let held = '';
   let textId: string | undefined;
-  let reasoning: OpenReasoning | undefined;
-  let markup: OpenMarkup | undefined;
   /** A closer still expected after markup that ended without it. */
   let strayCloser: string | undefined;
   let callCount = 0;
@@ -223,45 +220,46 @@ export function createTextStreamParser(
     return matcher;
   }
 
-  function startMarkup(opener: string): void {
+  function startMarkup(opener: string, reasoning?: ReasoningBlock): void {
     const muted = callCount >= maxCalls;
     const calls = new MarkupCalls({
       emit,
       generateId,
       usedIds,
-      beforeCall,
+      // A call is about to be announced: reasoning the template opened ends, and so does the text.
+      beforeCall: () => {
+        markup.reasoning?.end();
+        markup.reasoning = undefined;
+        closeText();
+      },
       cutOffCalls,
       muted,
     });
-    const decoder = grammar.startCall(opener, calls);
-    markup = {
-      decoder,
-      inReasoning: mode === 'reasoning',
+    const markup: OpenMarkup = {
+      decoder: grammar.startCall(opener, calls),
+      reasoning,
       muted,
       opener,
       body: new TextPieces(),
       calls,
     };
     strayCloser = undefined;
-    mode = 'markup';
+    state = { mode: 'markup', markup };
   }
 
   /** The decoder is done with the markup: takes its closer next, skips to it, or ends it. */
-  function afterDecoder(): string {
-    const open = markup!;
+  function afterDecoder(open: OpenMarkup): string {
     const { status, closer } = open.decoder;
-    if (status === 'not-a-call' && open.inReasoning) {
+    if (status === 'not-a-call' && open.reasoning !== undefined) {
       // A mention of the opener in the reasoning: the reasoning goes on, read again after it.
-      markup = undefined;
-      mode = 'reasoning';
-      readReasoning(open.opener);
+      state = { mode: 'reasoning', block: open.reasoning };
+      open.reasoning.read(open.opener);
       return open.body.toString();
     }
     if (status === 'not-a-call' && !explicitOpeners.has(open.opener)) {
-      markup = undefined;
-      mode = 'text';
+      state = TEXT;
       if (sharedTags.has(open.opener)) {
-        startReasoning(open.opener);
+        startReasoning(open.opener, 'tag');
         return open.body.toString();
       }
       // Another opener may begin inside this one (`\n[` before `[TOOL_REQUEST]`): read on from its second character.
@@ -276,20 +274,19 @@ export function createTextStreamParser(
       status !== 'done' ||
       open.calls.failure !== undefined ||
       open.calls.calls.some((call) => call.failure !== undefined);
-    if (closer === undefined) endMarkup();
-    else mode = failed ? 'skip' : 'closer';
+    if (closer === undefined) endMarkup(open);
+    else state = { mode: failed ? 'skip' : 'closer', markup: open, closer };
     return '';
   }
 
-  function endMarkup(): void {
-    const { decoder, inReasoning, muted, opener, body, calls } = markup!;
-    markup = undefined;
-    mode = 'text';
+  function endMarkup(open: OpenMarkup): void {
+    const { decoder, reasoning, muted, opener, body, calls } = open;
+    state = TEXT;
     const rawText = opener + body.toString();
-    if (inReasoning && calls.calls.length === 0) {
+    if (reasoning !== undefined && calls.calls.length === 0) {
       // No call came of it: it was the reasoning mentioning the markup.
-      mode = 'reasoning';
-      readReasoning(rawText);
+      state = { mode: 'reasoning', block: reasoning };
+      reasoning.read(rawText);
       return;
     }
     if (muted || calls.calls.length === 0) {
@@ -335,83 +332,34 @@ export function createTextStreamParser(
     onError?.(message, { reason, rawText, ...extra });
   }
 
-  /** A call is about to be announced: reasoning the template opened ends, and so does the text. */
-  function beforeCall(): void {
-    if (reasoning !== undefined) endReasoning();
+  /** Starts a reasoning block: opened by a tag (ending at its closer), or by the chat template. */
+  function startReasoning(opener: string | undefined, opened: 'tag' | 'implicit' | 'held'): void {
     closeText();
-  }
-
-  /** Reasoning opened by a tag: it ends at the tag's closer. */
-  function startReasoning(opener: string): void {
-    openReasoning(new MarkerSeeker([reasoningTags.get(opener)!, ...controlTokens]), false);
-    reasoning!.announced = true;
-    emit({ type: 'reasoning-start', id: reasoning!.id });
-  }
-
-  /** Reasoning the chat template opened: any closer ends it, and so does a call. */
-  function startImplicitReasoning(holding: boolean): void {
-    openReasoning(new MarkerSeeker(implicitEnds), true);
-    if (holding) reasoning!.held = new TextPieces();
-  }
-
-  function openReasoning(seeker: MarkerSeeker, implicit: boolean): void {
-    closeText();
-    reasoning = {
-      id: generateId(),
-      announced: false,
-      seeker,
-      implicit,
-      held: undefined,
-      readAny: false,
-    };
-    mode = 'reasoning';
-  }
-
-  function readReasoning(text: string): void {
-    if (text.length === 0) return;
-    const open = reasoning!;
-    if (!open.readAny && text.trim() !== '') open.readAny = true;
-    if (open.held !== undefined) {
-      open.held.push(text);
-      return;
-    }
-    if (!open.announced) {
-      open.announced = true;
-      emit({ type: 'reasoning-start', id: open.id });
-    }
-    emit({ type: 'reasoning-delta', id: open.id, delta: text });
-  }
-
-  function endReasoning(): void {
-    const open = reasoning!;
-    const { held } = open;
-    if (held !== undefined) {
-      // It was reasoning after all: what was held goes out as such.
-      open.held = undefined;
-      readReasoning(held.toString());
-    }
-    reasoning = undefined;
-    if (open.announced) emit({ type: 'reasoning-end', id: open.id });
+    const seeker = new MarkerSeeker(
+      opener === undefined ? implicitEnds : [reasoningTags.get(opener)!, ...controlTokens],
+    );
+    state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), seeker, opened) };
   }
 
   /** Reasoning ended at its closer: text follows, or a call where a reply may open with one. */
-  function closeReasoning(): void {
-    endReasoning();
-    mode = grammar.leadingCall && !wroteProse ? 'leading' : 'text';
+  function closeReasoning(block: ReasoningBlock): void {
+    block.end();
+    state = grammar.leadingCall && !wroteProse ? LEADING : TEXT;
   }
 
   /** Reasoning the template opened met a marker: a closer ends it, a call opener may. */
-  function afterImplicitMarker(marker: string): void {
-    const open = reasoning!;
-    if (closers.has(marker)) closeReasoning();
-    else if (explicitOpeners.has(marker)) startMarkup(marker);
-    else if (reasoningTags.has(marker) && open.readAny) readReasoning(marker);
+  function afterImplicitMarker(block: ReasoningBlock, marker: string): void {
+    if (closers.has(marker)) closeReasoning(block);
+    else if (explicitOpeners.has(marker)) startMarkup(marker, block);
+    else if (reasoningTags.has(marker) && block.readAny) block.read(marker);
     // The template's opener written again by the model, or a control token: markup.
     else options.onCallText?.(marker);
   }
 
   const start = options.startWithReasoning ?? false;
-  if (start !== false && reasoningTags.size > 0) startImplicitReasoning(start === 'if-closed');
+  if (start !== false && reasoningTags.size > 0) {
+    startReasoning(undefined, start === 'if-closed' ? 'held' : 'implicit');
+  }
 
   function push(chunk: string): void {
     // Pieces still to read, last first: a replay is read before the rest of the text behind it.
@@ -432,7 +380,7 @@ export function createTextStreamParser(
     held = '';
     let pos = 0;
     while (pos < buffer.length) {
-      switch (mode) {
+      switch (state.mode) {
         case 'leading': {
           const start = firstNonSpace(buffer, pos);
           if (start === -1) {
@@ -472,28 +420,28 @@ export function createTextStreamParser(
           } else if (controlTokens.has(scan.marker)) {
             options.onCallText?.(scan.marker);
           } else if (reasoningTags.has(scan.marker) && !sharedTags.has(scan.marker)) {
-            startReasoning(scan.marker);
+            startReasoning(scan.marker, 'tag');
           } else startMarkup(scan.marker);
           break;
         }
         case 'reasoning': {
-          const open = reasoning!;
-          const hit = open.seeker.seek(buffer, pos, readReasoning);
+          const { block } = state;
+          const hit = block.seeker.seek(buffer, pos, block.read);
           if (hit === undefined) return;
           pos = hit.end;
-          if (open.implicit) afterImplicitMarker(hit.marker);
+          if (block.implicit) afterImplicitMarker(block, hit.marker);
           else if (controlTokens.has(hit.marker)) options.onCallText?.(hit.marker);
-          else closeReasoning();
+          else closeReasoning(block);
           break;
         }
         case 'markup': {
-          const open = markup!;
+          const open = state.markup;
           const rest = pos === 0 ? buffer : buffer.slice(pos);
           const consumed = open.decoder.write(rest);
           open.body.push(consumed === rest.length ? rest : rest.slice(0, consumed));
           pos += consumed;
           if (open.decoder.status === 'open') return;
-          const replay = afterDecoder();
+          const replay = afterDecoder(open);
           if (replay.length > 0) {
             // The replay and the text behind it are read as pieces of their own: joined, the text
             // behind was copied again for every opener that was no call (quadratic on prose full
@@ -505,47 +453,47 @@ export function createTextStreamParser(
           break;
         }
         case 'closer': {
-          const closer = markup!.decoder.closer!;
-          const junkEnd = skipJunk(buffer, pos, markup!.junk === true);
+          const { markup: open, closer } = state;
+          const junkEnd = skipJunk(buffer, pos, open.junk === true);
           if (junkEnd > pos) {
             // Brackets left over after the value (`{…}}</tool_call>`, a common slip) are the
             // call's markup, not text: read past, and said once in the call's repairs.
-            if (!markup!.junk) {
-              markup!.junk = true;
-              markup!.calls.repair('Read past brackets between the call and its closer');
+            if (!open.junk) {
+              open.junk = true;
+              open.calls.repair('Read past brackets between the call and its closer');
             }
-            markup!.body.push(buffer.slice(pos, junkEnd));
+            open.body.push(buffer.slice(pos, junkEnd));
             pos = junkEnd;
             break;
           }
           const available = Math.min(closer.length, buffer.length - pos);
           if (!buffer.startsWith(closer.slice(0, available), pos)) {
-            endMarkup();
+            endMarkup(open);
             break;
           }
           if (available < closer.length) {
             held = buffer.slice(pos);
             return;
           }
-          markup!.body.push(closer);
+          open.body.push(closer);
           pos += closer.length;
-          endMarkup();
+          endMarkup(open);
           strayCloser = undefined;
           break;
         }
         case 'skip': {
-          const closer = markup!.decoder.closer!;
+          const { markup: open, closer } = state;
           const scan = skipMatcherFor(closer).scan(buffer, pos);
           if (scan.type !== 'match') {
             const keep = scan.type === 'partial' ? scan.index : buffer.length;
-            markup!.body.push(buffer.slice(pos, keep));
+            open.body.push(buffer.slice(pos, keep));
             held = buffer.slice(keep);
             return;
           }
           const isCloser = scan.marker === closer;
-          markup!.body.push(buffer.slice(pos, isCloser ? scan.index + closer.length : scan.index));
+          open.body.push(buffer.slice(pos, isCloser ? scan.index + closer.length : scan.index));
           pos = isCloser ? scan.index + closer.length : scan.index;
-          endMarkup();
+          endMarkup(open);
           strayCloser = undefined;
           break;
         }
@@ -555,34 +503,34 @@ export function createTextStreamParser(
 
   function finish(): void {
     for (;;) {
-      if (mode === 'markup') {
-        markup!.calls.ending = true;
-        markup!.decoder.end();
-        const replay = afterDecoder();
+      if (state.mode === 'markup') {
+        const open = state.markup;
+        open.calls.ending = true;
+        open.decoder.end();
+        const replay = afterDecoder(open);
         if (replay.length > 0) push(replay);
-      } else if (mode === 'closer' || mode === 'skip') {
+      } else if (state.mode === 'closer' || state.mode === 'skip') {
         // What is held is a partial closer: the rest of a failed markup, or text after one.
         const rest = held;
         held = '';
-        const skipping = mode === 'skip';
-        if (skipping) markup!.body.push(rest);
-        endMarkup();
+        const skipping = state.mode === 'skip';
+        if (skipping) state.markup.body.push(rest);
+        endMarkup(state.markup);
         if (!skipping && rest.length > 0) push(rest);
-      } else if (mode === 'reasoning' && reasoning!.held !== undefined) {
+      } else if (state.mode === 'reasoning' && state.block.holding) {
         // The template may have opened reasoning, and neither a closer nor a call came: thinking
         // was off, and this is the answer, read as text from the start.
-        const answer = reasoning!.held.toString() + reasoning!.seeker.flush();
-        reasoning = undefined;
-        mode = grammar.leadingCall === true ? 'leading' : 'text';
+        const answer = state.block.release();
+        state = grammar.leadingCall === true ? LEADING : TEXT;
         push(answer);
       } else break;
     }
-    if (mode === 'reasoning') {
-      readReasoning(reasoning!.seeker.flush());
-      closeReasoning();
+    if (state.mode === 'reasoning') {
+      state.block.read(state.block.seeker.flush());
+      closeReasoning(state.block);
     } else emitText(held);
     held = '';
-    mode = 'text';
+    state = TEXT;
     closeText();
   }
 
