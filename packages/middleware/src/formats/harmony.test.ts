@@ -2,10 +2,13 @@ import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
+import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import {
   harmonyProtocol,
@@ -18,16 +21,16 @@ const protocol = harmonyProtocol();
 const reasoningTags = harmonyReasoningTags;
 
 /** Reads a reply every way, and what `onError` is told when it is read whole. */
-function read(text: string) {
+function read(text: string, given: readonly LanguageModelV4FunctionTool[] = tools) {
   const reasons: ToolbridgeErrorReason[] = [];
   protocol.parseGeneratedText({
     text,
-    tools,
+    tools: given,
     reasoningTags,
     generateId: () => 'id',
     onError: (_message, { reason }) => reasons.push(reason),
   });
-  return { ...readEveryWay(protocol, text, { tools, reasoningTags }), reasons };
+  return { ...readEveryWay(protocol, text, { tools: given, reasoningTags }), reasons };
 }
 
 const call = (name: string, json: string) =>
@@ -83,6 +86,74 @@ describe('harmonyProtocol', () => {
       expect(read(text)).toMatchObject({
         text: '',
         calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+      });
+    }
+  });
+
+  it('reads a reply that begins mid-header, with the recipient before the channel', () => {
+    expect(
+      read(
+        ' to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city":"Oslo"}<|call|>',
+      ),
+    ).toMatchObject({
+      text: '',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+      reasons: [],
+    });
+    expect(read('<|channel|>final<|message|>Mild.<|return|>')).toMatchObject({
+      text: 'Mild.',
+      calls: [],
+    });
+  });
+
+  it('reads the spaced dialect, dropping the one space after <|message|>', () => {
+    expect(
+      read(
+        '<|channel|> analysis<|message|> think<|end|><|start|> assistant<|channel|> commentary<|message|> Checking.<|end|><|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}<|end|><|start|> assistant<|channel|> final<|message|>  Two spaces, one kept.',
+      ),
+    ).toMatchObject({
+      text: 'Checking. Two spaces, one kept.',
+      reasoning: 'think',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+      reasons: [],
+    });
+  });
+
+  it('reads a built-in recipient as a call only when the tool was given', () => {
+    const python =
+      '<|start|>assistant to=python<|channel|>analysis code<|message|>print(1)<|call|>';
+    expect(read(python)).toMatchObject({
+      text: ' to=python<|channel|>analysis code<|message|>print(1)<|call|>',
+      calls: [],
+      reasons: ['malformed-call'],
+    });
+    expect(read(python, [...tools, ...builtInTools])).toMatchObject({
+      text: '',
+      calls: [{ toolName: 'python', input: '{"code":"print(1)"}' }],
+      reasons: [],
+    });
+    // A recipient that names a given tool without `functions.` calls it.
+    expect(
+      read('<|channel|>commentary to=get_time <|constrain|>json<|message|>{}<|call|>').calls,
+    ).toEqual([{ toolName: 'get_time', input: '{}' }]);
+    // `functions.python` is a function: its arguments are JSON.
+    expect(
+      read('<|channel|>commentary to=functions.python json<|message|>{"code":"1"}', [
+        ...builtInTools,
+      ]).calls,
+    ).toEqual([{ toolName: 'python', input: '{"code":"1"}' }]);
+  });
+
+  it('keeps to= in prose as text, deciding from the next few characters', () => {
+    for (const text of [
+      'Pass from=1 to=10, then auto=true and to=python to run it.',
+      'Set to= and to=x<|end|> or to=functions.get_weather json{"city":"Oslo"} here.',
+      `Write ${'to='.repeat(50)} and to=${'a'.repeat(300)}<|message|>.`,
+    ]) {
+      expect(read(text)).toMatchObject({
+        text: text.replace('<|end|>', ''),
+        calls: [],
+        reasons: [],
       });
     }
   });
@@ -330,6 +401,260 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
   });
 });
 
+/** Harmony's tools besides the functions: gpt-oss calls them when its system message lists them. */
+const builtInTools: LanguageModelV4FunctionTool[] = [
+  {
+    type: 'function',
+    name: 'python',
+    inputSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+  },
+  {
+    type: 'function',
+    name: 'container.exec',
+    inputSchema: {
+      type: 'object',
+      properties: { cmd: { type: 'array', items: { type: 'string' } } },
+      required: ['cmd'],
+    },
+  },
+  {
+    type: 'function',
+    name: 'browser.search',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+];
+
+const HARMONY_TOKENS = [
+  '<|start|>',
+  '<|channel|>',
+  '<|message|>',
+  '<|end|>',
+  '<|call|>',
+  '<|return|>',
+  '<|constrain|>',
+];
+
+/**
+ * What a reply reads as through a middleware, failing if a Harmony token is left in its text or
+ * reasoning. `auto` (`toolMiddlewareFor`) writes the whitespace a reply begins with as text
+ * before it reads anything, in every format: where a reply begins with a space, compare the
+ * trimmed text.
+ */
+async function readHarmony(
+  middleware: Parameters<typeof readThroughMiddleware>[0],
+  reply: string,
+  given: readonly LanguageModelV4FunctionTool[] = tools,
+  options: { emitRawToolCallTextOnError?: boolean } = {},
+): Promise<ReplyMeaning & { reasons: Set<ToolbridgeErrorReason> }> {
+  const reasons = new Set<ToolbridgeErrorReason>();
+  const meaning = await readThroughMiddleware(middleware, reply, {
+    tools: given,
+    providerOptions: toolbridgeOptions({
+      ...options,
+      onError: (_message, { reason }) => reasons.add(reason),
+    }),
+  });
+  for (const token of HARMONY_TOKENS) {
+    expect(meaning.text).not.toContain(token);
+    expect(meaning.reasoning).not.toContain(token);
+  }
+  return { ...meaning, reasons };
+}
+
+const OSLO = [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }];
+
+describe.each([
+  ['harmonyToolMiddleware', harmonyToolMiddleware],
+  ["toolMiddlewareFor('gpt-oss:20b')", toolMiddlewareFor('gpt-oss:20b')],
+  ["toolMiddlewareFor('openai/gpt-oss-120b')", toolMiddlewareFor('openai/gpt-oss-120b')],
+])('Harmony headers as models and servers write them, through %s', (_name, middleware) => {
+  it('reads a call whose recipient comes before the channel, the reply starting mid-header', async () => {
+    const read = await readHarmony(
+      middleware,
+      ' to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city":"Oslo"}<|call|>',
+    );
+    expect(read).toMatchObject({ reasoning: '', calls: OSLO, reasons: new Set() });
+    expect(read.text.trim()).toBe('');
+  });
+
+  it('reads a reply that starts mid-header, after the generation prompt <|start|>assistant', async () => {
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Oslo"}<|call|>',
+      ),
+    ).toMatchObject({ text: '', reasoning: 'Need the weather.', calls: OSLO });
+    expect(
+      await readHarmony(middleware, '<|channel|>final<|message|>It is mild in Oslo.<|return|>'),
+    ).toMatchObject({ text: 'It is mild in Oslo.', reasoning: '', calls: [] });
+  });
+
+  it('reads the spaced dialect: a space after each token, and spaces around the content type', async () => {
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|> analysis<|message|> think<|end|><|start|>assistant<|channel|>final<|message|>Hi',
+      ),
+    ).toMatchObject({ text: 'Hi', reasoning: 'think', calls: [] });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>commentary to=functions.get_weather <|constrain|>  json<|message|>{"city":"Oslo"}<|call|>',
+      ),
+    ).toMatchObject({ text: '', calls: OSLO, reasons: new Set() });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|> analysis<|message|> I need the weather in Oslo.<|end|><|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}',
+      ),
+    ).toMatchObject({ text: '', reasoning: 'I need the weather in Oslo.', calls: OSLO });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|> analysis<|message|> Just answer.<|end|><|start|> assistant<|channel|> final<|message|> 144',
+      ),
+    ).toMatchObject({ text: '144', reasoning: 'Just answer.', calls: [] });
+  });
+
+  it('reads several messages in one reply: analysis, a call, analysis, final', async () => {
+    const calls = [...OSLO, { toolName: 'get_time', input: '{}' }];
+    for (const reply of [
+      '<|channel|>analysis<|message|>Need Oslo.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Oslo"}<|call|><|start|>assistant<|channel|>analysis<|message|>Now the time.<|end|><|start|>assistant<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{}<|call|><|start|>assistant<|channel|>final<|message|>Done.<|return|>',
+      // The recipient before the channel, the reply starting mid-header.
+      ' to=functions.get_weather<|channel|>commentary json<|message|>{"city":"Oslo"}<|end|><|start|>assistant<|channel|>analysis<|message|>Need Oslo.Now the time.<|end|><|start|>assistant to=functions.get_time<|channel|>commentary <|constrain|>json<|message|>{}<|call|><|start|>assistant<|channel|>final<|message|>Done.',
+      // The spaced dialect, calls closed by <|end|> as LLM-jp closes all but the last.
+      '<|channel|> analysis<|message|> Need Oslo.<|end|><|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}<|end|><|start|> assistant<|channel|> analysis<|message|> Now the time.<|end|><|start|> assistant<|channel|> commentary to=functions.get_time <|constrain|>  json<|message|> {}<|end|><|start|> assistant<|channel|> final<|message|> Done.',
+    ]) {
+      const read = await readHarmony(middleware, reply);
+      expect(read).toMatchObject({
+        reasoning: 'Need Oslo.Now the time.',
+        calls,
+        reasons: new Set(),
+      });
+      expect(read.text.trim()).toBe('Done.');
+    }
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis<|message|>Two steps.<|end|><|start|>assistant<|channel|>commentary<|message|>Checking Oslo.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather<|constrain|>json<|message|>{"city":"Oslo"}<|call|><|start|>assistant<|channel|>final<|message|>Mild.',
+      ),
+    ).toMatchObject({ text: 'Checking Oslo.Mild.', reasoning: 'Two steps.', calls: OSLO });
+  });
+
+  it('keeps a call of a built-in tool that was not given out of the reasoning, and reports it', async () => {
+    const python = ' to=python<|channel|>analysis<|message|>print(1)<|call|>';
+    const search =
+      '<|channel|>analysis to=browser.search code<|message|>{"query":"Oslo weather"}<|call|>';
+    const exec =
+      '<|channel|>analysis to=container.exec code<|message|>{"cmd":["ls","-la"]}<|call|>';
+    const open =
+      '<|channel|>commentary to=browser.open <|constrain|>json<|message|>{"id":3}<|end|>';
+    for (const { reply, message, reasoning, text } of [
+      {
+        reply: `<|channel|>analysis<|message|>Need code<|end|><|start|>assistant${python}`,
+        message: python,
+        reasoning: 'Need code',
+        text: '',
+      },
+      {
+        reply: `<|channel|>analysis<|message|>Search.<|end|><|start|>assistant${search}`,
+        message: search,
+        reasoning: 'Search.',
+        text: '',
+      },
+      { reply: exec, message: exec, reasoning: '', text: '' },
+      {
+        reply: `<|start|>assistant${open}<|start|>assistant<|channel|>final<|message|>Opened.`,
+        message: open,
+        reasoning: '',
+        text: 'Opened.',
+      },
+    ]) {
+      // Like any markup that is no call, the message is kept as text unless told otherwise.
+      expect(await readThroughMiddleware(middleware, reply, { tools })).toMatchObject({
+        text: message + text,
+        reasoning,
+        calls: [],
+      });
+      expect(
+        await readHarmony(middleware, reply, tools, { emitRawToolCallTextOnError: false }),
+      ).toMatchObject({ text, reasoning, calls: [], reasons: new Set(['malformed-call']) });
+    }
+  });
+
+  it('calls a built-in tool that was given: python with its code, the others with JSON', async () => {
+    const given = [...tools, ...builtInTools];
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis<|message|>Need code<|end|><|start|>assistant to=python<|channel|>analysis<|message|>print(1)<|call|>',
+        given,
+      ),
+    ).toMatchObject({
+      text: '',
+      reasoning: 'Need code',
+      calls: [{ toolName: 'python', input: '{"code":"print(1)"}' }],
+    });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis to=python code<|message|>import math\nprint("<|", math.pi)<|call|>',
+        given,
+      ),
+    ).toMatchObject({
+      calls: [
+        {
+          toolName: 'python',
+          input: JSON.stringify({ code: 'import math\nprint("<|", math.pi)' }),
+        },
+      ],
+    });
+    // The spaced dialect's space after <|message|> is no indentation.
+    expect(
+      await readHarmony(
+        middleware,
+        '<|start|> assistant to=python<|channel|> analysis<|message|> print(2)',
+        given,
+      ),
+    ).toMatchObject({ calls: [{ toolName: 'python', input: '{"code":"print(2)"}' }] });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis to=container.exec code<|message|>{"cmd":["ls","-la"]}<|call|>',
+        given,
+      ),
+    ).toMatchObject({ calls: [{ toolName: 'container.exec', input: '{"cmd":["ls","-la"]}' }] });
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis<|message|>Search.<|end|><|start|>assistant<|channel|>analysis to=browser.search code<|message|>{"query":"Oslo weather"}<|call|>',
+        given,
+      ),
+    ).toMatchObject({
+      reasoning: 'Search.',
+      calls: [{ toolName: 'browser.search', input: '{"query":"Oslo weather"}' }],
+    });
+  });
+
+  it("puts python's code in the tool's one string property", async () => {
+    const run: LanguageModelV4FunctionTool = {
+      type: 'function',
+      name: 'python',
+      inputSchema: {
+        type: 'object',
+        properties: { source: { type: 'string' }, timeout: { type: 'number' } },
+      },
+    };
+    expect(
+      await readHarmony(
+        middleware,
+        ' to=python<|channel|>analysis code<|message|>print(3)<|call|>',
+        [run],
+      ),
+    ).toMatchObject({ calls: [{ toolName: 'python', input: '{"source":"print(3)"}' }] });
+  });
+});
+
 describeProtocolProperties(
   [
     `<|channel|>analysis<|message|>User wants Lyon.<|end|>${call('get_weather', '{"city":"Lyon","days":2}')}`,
@@ -346,6 +671,12 @@ describeProtocolProperties(
     `${call('get_weather', 'not json')} then text`,
     '<|channel|>commentary to=assistant<|channel|>analysis<|message|>Think.<|end|><|start|>assistant<|channel|>commentary<|channel|>final<|message|>Done.',
     '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"__proto__": {"polluted": 1}, "city": "Proto"}<|call|>',
+    ' to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city":"Oslo"}<|call|>',
+    // The spaced dialect (its reasoning tag is another spelling, which this check cannot rebuild).
+    '<|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}<|end|><|start|> assistant<|channel|> final<|message|> Done.',
+    '<|channel|>analysis<|message|>Need code<|end|><|start|>assistant to=python<|channel|>analysis<|message|>print(1)<|call|>',
+    '<|channel|>analysis to=browser.search code<|message|>{"query":"Oslo"}<|call|><|start|>assistant<|channel|>final<|message|>Found.',
+    'Pass from=1 to=10 and to=functions.get_weather json, then to=x<|message|>.',
   ].map((reply, index) => ({ name: `harmony #${index}`, protocol, reply })),
   harmonyReasoningTags,
 );

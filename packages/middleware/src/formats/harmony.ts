@@ -1,6 +1,10 @@
-import { createHarmonyResultDecoder } from '../decoders/harmony-result-decoder';
+import type { JSONSchema7 } from '@ai-sdk/provider';
+import { createForeignMessageDecoder } from '../decoders/harmony-foreign-message-decoder';
+import { createHarmonyRecipientDecoder } from '../decoders/harmony-recipient-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
-import type { ToolsByName } from '../engine/call-grammar';
+import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
+import { readingFirst } from '../decoders/reading-first';
+import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import {
   type TypeScriptNamespaceOptions,
   typeScriptNamespace,
@@ -10,24 +14,39 @@ import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat, formatPreset } from './define-format';
 
+const MESSAGE = '<|message|>';
+
+/**
+ * A header as gpt-oss writes it, and as the spaced dialect does: models whose tokenizer writes a
+ * space after every special token (LLM-jp-4.1: `<|start|> assistant<|channel|> analysis<|message|> …`).
+ * A header that ends at `<|message|>` comes with and without that space after it too: no
+ * message begins with a space, so it is markup, never text or reasoning.
+ */
+function spellings(header: string): string[] {
+  const both = [header, header.replace(/<\|(?:start|channel)\|>/gu, '$& ')];
+  return header.endsWith(MESSAGE) ? both.flatMap((spelling) => [spelling, `${spelling} `]) : both;
+}
+
 /**
  * gpt-oss's reasoning: the `analysis` channel, up to the end of its message. Give these to
  * `createToolMiddleware` with {@link harmonyProtocol}; {@link harmonyToolMiddleware} does.
  */
 export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: string]> = [
-  ['<|channel|>analysis<|message|>', '<|end|>'],
+  ...spellings('<|channel|>analysis<|message|>').map((open) => [open, '<|end|>'] as const),
   ['<think>', '</think>'],
 ];
 
 /**
- * Headers of calls as gpt-oss writes them: the recipient after the channel (what it generates),
- * or in the role (how chat templates render past calls), on the `commentary` channel (or, a
- * deviation, `analysis`). The header goes on to `<|message|>`; the JSON arguments follow.
+ * Where a header names its recipient (`to=functions.get_weather`, `to=python`): after the
+ * channel (what gpt-oss generates), on the `commentary` channel or, a deviation, `analysis`; or in
+ * the role (how chat templates render past calls), which, after the generation prompt's
+ * `<|start|>assistant`, is where the reply begins. The header goes on to `<|message|>`.
  */
-const CALL_OPENERS = [
-  '<|channel|>commentary to=functions.',
-  '<|channel|>analysis to=functions.',
-  '<|start|>assistant to=functions.',
+const RECIPIENT_OPENERS = [
+  ...['<|channel|>commentary to=', '<|channel|>analysis to='].flatMap(spellings),
+  ' to=',
+  // Where `auto` already wrote the reply's leading space as text.
+  'to=',
 ];
 
 /**
@@ -48,11 +67,14 @@ const STRIPPED_OPENERS = /* @__PURE__ */ ['commentary', 'analysis', 'assistant']
  * header before another channel, and the ends of messages.
  */
 const HEADER_MARKERS = [
-  '<|start|>assistant',
-  '<|channel|>final<|message|>',
-  '<|channel|>commentary<|message|>',
-  '<|channel|>commentary to=assistant',
-  '<|channel|>commentary',
+  ...[
+    '<|start|>assistant',
+    '<|start|>assistant<|message|>',
+    '<|channel|>final<|message|>',
+    '<|channel|>commentary<|message|>',
+    '<|channel|>commentary to=assistant',
+    '<|channel|>commentary',
+  ].flatMap(spellings),
   '<|end|>',
   '<|return|>',
   '<|call|>',
@@ -62,17 +84,59 @@ const HEADER_MARKERS = [
  * The start of a tool's message: a result the model wrote itself, after a call the server did
  * not stop at. Read to its `<|end|>` and kept whole as text, reported through `onError`.
  */
-const RESULT_OPENER = '<|start|>functions.';
+const RESULT_OPENERS = spellings('<|start|>functions.');
+
+/** The namespace of the caller's tools in a recipient: `functions.get_weather`. */
+const FUNCTIONS = 'functions.';
+
+/** The built-in tool whose message is code, not JSON arguments. */
+const PYTHON = 'python';
+
+/**
+ * The body of a message to `recipient`: JSON arguments for `functions.NAME` (known or not: the AI
+ * SDK reports an unknown tool to the model) and for a tool of the recipient's very name (a
+ * built-in such as `browser.search`, when the caller gives one by that name), python's code; a
+ * built-in tool the caller did not give is no call.
+ */
+function messageTo(recipient: string, tools: ToolsByName, sink: CallSink): CallDecoder {
+  const name = recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient;
+  if (name === '' || (name === recipient && !tools.has(name))) {
+    return createForeignMessageDecoder(
+      sink,
+      `The model called ${recipient}, a tool it was not given: no call`,
+    );
+  }
+  if (name === PYTHON && name === recipient) {
+    return createRawCodeCallDecoder({
+      toolName: name,
+      key: codeKey(tools.get(name)!.inputSchema),
+      sink,
+      closers: ['<|call|>', '<|end|>', '<|return|>'],
+    });
+  }
+  return readingFirst(
+    createNamedJsonCallDecoder({ nameEnd: MESSAGE, closer: '<|call|>', tools, sink }),
+    name + MESSAGE,
+  );
+}
+
+/** Where python's code goes in the tool's input: its one string property, or else `code`. */
+function codeKey(schema: JSONSchema7): string {
+  const strings = Object.entries(schema.properties ?? {}).filter(
+    ([, property]) => typeof property === 'object' && property.type === 'string',
+  );
+  return strings.length === 1 ? strings[0]![0] : 'code';
+}
 
 /** Characters of a tool name in a recipient (`functions.get_weather`). */
 const NAME_CHAR = /[\w.:-]/u;
 
 /**
- * Reads the header after `to=functions.`, up to `<|message|>` (or the JSON, when the tokens were
- * stripped), into the tool name: the name, then optionally `<|channel|>commentary` (the
- * recipient in the role), a space, `<|constrain|>` and the content type (`json`), and, when the
- * tokens were stripped, whatever of `<|message|>` is left. Stripped, a channel name runs into
- * the tool name (`get_weathercommentary json`); it is split off when the rest is a known tool.
+ * Reads a header whose special tokens a server stripped, after `to=functions.` and up to the
+ * JSON, into the tool name: the name, then optionally the channel (the recipient in the role), a
+ * space, the content type (`json`), and whatever tokens were kept (`<|constrain|>`,
+ * `<|message|>`). The channel name runs into the tool name (`get_weathercommentary json`); it is
+ * split off when the rest is a known tool.
  */
 function parseRecipient(
   header: string,
@@ -126,31 +190,39 @@ const GPT_OSS_TYPES: TypeScriptNamespaceOptions = {
  * <|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Lyon"}<|call|>
  * ```
  *
- * `analysis` is reasoning (read with {@link harmonyReasoningTags}), a `commentary` message
- * addressed `to=functions.NAME` is a call whose JSON arguments stream as they arrive, and the
- * `final` channel (and a `commentary` preamble) is text; headers and end tokens are markup.
- * The recipient may stand in the role (`<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>`);
- * `<|call|>` is often cut off as a stop token. Several call messages in one reply are read in
- * turn. With the special tokens stripped by the server, a call still reads when it names a known
- * tool. Results go back as the message of the tool, `<|start|>functions.NAME to=assistant<|channel|>commentary<|message|>…<|end|>`.
+ * `analysis` is reasoning (read with {@link harmonyReasoningTags}), a message addressed
+ * `to=functions.NAME` is a call whose JSON arguments stream as they arrive, and the `final`
+ * channel (and a `commentary` preamble) is text; headers and end tokens are markup. The recipient
+ * may stand in the role (`<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>`),
+ * and the reply may begin there, after the generation prompt's `<|start|>assistant`. Built-in
+ * tools (`to=python`, `to=browser.search`) are calls only when a tool of that name is given;
+ * python's message is code, the input's one string property. `<|call|>` is often cut off as a
+ * stop token. Several messages in one reply are read in turn. The spaced dialect (a space after
+ * every special token) reads the same. With the special tokens stripped by the server, a call
+ * still reads when it names a known tool. Results go back as the message of the tool,
+ * `<|start|>functions.NAME to=assistant<|channel|>commentary<|message|>…<|end|>`.
  */
 export function harmonyProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     format: 'harmony',
     grammar: (tools) => ({
-      openers: [...CALL_OPENERS, ...STRIPPED_OPENERS, RESULT_OPENER],
+      openers: [...RECIPIENT_OPENERS, ...STRIPPED_OPENERS, ...RESULT_OPENERS],
       wrappers: HEADER_MARKERS,
       startCall: (opener, sink) => {
-        if (opener === RESULT_OPENER) return createHarmonyResultDecoder(sink);
-        const stripped = !opener.startsWith('<|');
+        if (RESULT_OPENERS.includes(opener)) {
+          return createForeignMessageDecoder(sink, 'The model wrote a tool result itself: no call');
+        }
+        if (RECIPIENT_OPENERS.includes(opener)) {
+          return createHarmonyRecipientDecoder((recipient) => messageTo(recipient, tools, sink));
+        }
+        // Stripped of its tokens, the header ends at the JSON's `{`, and nothing marks the end
+        // of a call: a failed one skips nothing.
         return createNamedJsonCallDecoder({
-          // With its tokens, the header ends at <|message|>; stripped, at the JSON's `{`.
-          nameEnd: stripped ? '{' : '<|message|>',
-          nameEndOpensValue: stripped,
+          nameEnd: '{',
+          nameEndOpensValue: true,
           parseName: (header) => parseRecipient(header, tools),
-          // Stripped of its tokens, nothing marks the end of a call: a failed one skips nothing.
-          closer: stripped ? undefined : '<|call|>',
-          knownToolsOnly: stripped,
+          closer: undefined,
+          knownToolsOnly: true,
           tools,
           sink,
         });
