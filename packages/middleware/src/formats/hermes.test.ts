@@ -54,6 +54,41 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     }
   });
 
+  it.each([
+    ['as the whole reply', '{"name": "get_weather", "arguments": {"city": "Oslo"}}', ''],
+    [
+      'at a line start after prose',
+      'Let me check.\n{"name": "get_weather", "arguments": {"city": "Oslo"}}',
+      'Let me check.',
+    ],
+    [
+      'in a json fence',
+      'Checking.\n```json\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```',
+      'Checking.\n',
+    ],
+    ['as a list', '[{"name": "get_weather", "arguments": {"city": "Oslo"}}]', ''],
+    [
+      'in a fence as the whole reply',
+      '```json\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```',
+      '',
+    ],
+  ])('a bare call of a declared tool %s', async (_where, reply, text) => {
+    expect(await read(reply)).toStrictEqual({ text, reasoning: '', calls: [oslo] });
+  });
+
+  it.each([
+    ['of an unknown tool', '{"name": "get_forecast", "arguments": {"city": "Oslo"}}'],
+    ['in a fence, of an unknown tool', '```json\n{"name": "my-app", "version": "1.0.0"}\n```'],
+    [
+      'mid-line in prose',
+      'Call it as {"name": "get_weather", "arguments": {"city": "Oslo"}} when needed.',
+    ],
+    ['that is no call', 'The config:\n{"name": "my-app", "version": "1.0.0"}'],
+    ['inside code', 'Like this:\n```js\nconst call = {"name": "get_time", "arguments": {}};\n```'],
+  ])('keeps JSON %s as text', async (_what, reply) => {
+    expect(await read(reply)).toStrictEqual({ text: reply, reasoning: '', calls: [] });
+  });
+
   it('runs a call without arguments beside members that hold none', async () => {
     expect(
       await read('<tool_call>{"type": "function", "name": "get_time", "id": "c1"}</tool_call>'),

@@ -1,7 +1,9 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { gemmaProtocol } from '../formats/gemma-tool-middleware';
+import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
 import { fixtureTools } from '../testing/fixtures';
-import { counterIds, meaningOfParts, streamChunks } from '../testing/run-parser';
+import { counterIds, meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 import { jsonMixProtocol } from './json-mix-protocol';
 
 const protocol = jsonMixProtocol();
@@ -274,6 +276,47 @@ describe('jsonMixProtocol', () => {
     const [call] = parse(text);
     expect(call).toMatchObject({ toolName: 'write_file' });
     expect(JSON.parse((call as { input: string }).input)).toEqual(input);
+  });
+
+  it.each([
+    ['hermes', protocol],
+    ['gemma', gemmaProtocol()],
+    ['tool-call-tag', toolCallTagProtocol()],
+  ])(
+    '%s reads a call of a known tool written without its delimiters, as auto does',
+    (_name, preset) => {
+      const call = '{"name": "get_weather", "arguments": {"city": "Oslo"}}';
+      const oslo = [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }];
+      expect(readEveryWay(preset, call, { tools })).toMatchObject({ text: '', calls: oslo });
+      expect(readEveryWay(preset, `Sure.\n${call}`, { tools })).toMatchObject({
+        text: 'Sure.',
+        calls: oslo,
+      });
+      expect(readEveryWay(preset, `Sure.\n\`\`\`json\n${call}\n\`\`\``, { tools })).toMatchObject({
+        text: 'Sure.\n',
+        calls: oslo,
+      });
+      for (const text of [
+        `Write ${call} to call it.`,
+        '{"name": "get_forecast", "arguments": {"city": "Oslo"}}',
+        '```json\n{"name": "my-app", "version": "1.0.0"}\n```',
+      ]) {
+        expect(readEveryWay(preset, text, { tools })).toMatchObject({ text, calls: [] });
+      }
+    },
+  );
+
+  it('leaves bare calls out of the grammar auto combines, which reads them itself', () => {
+    const grammar = protocol.grammar!(new Map(tools.map((tool) => [tool.name, tool])));
+    expect(grammar.openers).toEqual(['<tool_call>']);
+    expect(grammar.leadingCall).toBeUndefined();
+  });
+
+  it('keeps a configured opener that a fence for bare calls would overlap', () => {
+    const fenced = jsonMixProtocol({ toolCallStart: '```json', toolCallEnd: '```' });
+    expect(
+      readEveryWay(fenced, '```json\n{"name": "launch_rockets", "arguments": {}}\n```', { tools }),
+    ).toMatchObject({ text: '', calls: [{ toolName: 'launch_rockets', input: '{}' }] });
   });
 
   it('uses the configured delimiters and keys', () => {

@@ -1,4 +1,6 @@
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
+import { withLooseJsonCalls } from '../decoders/loose-json-grammar';
+import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -29,7 +31,10 @@ export interface JsonMixProtocolOptions {
  * Reads relaxed JSON, the other keys models write for the name and the arguments (`tool`,
  * `args`…), arguments as a JSON-encoded string, a fence inside the delimiters, a missing closer
  * at the end, several calls in one reply. An unknown tool name is still a call, so the AI SDK
- * can tell the model it erred.
+ * can tell the model it erred. A call of a known tool written without the delimiters is read as
+ * `auto` reads it: a JSON object (or list of calls) at the start of the reply or of a line, or
+ * a ```` ```json ```` fence holding it; JSON elsewhere in prose stays text. The protocol's
+ * `grammar`, which `auto` combines, leaves those out: `auto` reads them for every format at once.
  */
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const starts = [options.toolCallStart ?? '<tool_call>'].flat();
@@ -52,14 +57,15 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     options.argumentsKey,
     options.maxCallsPerReply,
   ].every((option) => option === undefined);
-  return defineTextProtocol({
+  const delimitedCalls = (tools: ToolsByName): CallGrammar => ({
+    openers: starts,
+    explicitOpeners: starts,
+    maxCallsPerReply: options.maxCallsPerReply,
+    startCall: (_opener, sink) => createJsonCallDecoder({ keys, closer: end, tools, sink }),
+  });
+  const protocol = defineTextProtocol({
     ...(hermes ? { format: 'hermes' } : {}),
-    grammar: (tools) => ({
-      openers: starts,
-      explicitOpeners: starts,
-      maxCallsPerReply: options.maxCallsPerReply,
-      startCall: (_opener, sink) => createJsonCallDecoder({ keys, closer: end, tools, sink }),
-    }),
+    grammar: (tools) => withLooseJsonCalls(delimitedCalls(tools), tools, keys),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
     formatToolCall: ({ toolName, input }) =>
       `${start}\n${stringifyFramedJson({ [nameKey]: toolName, [argumentsKey]: input })}\n${end}`,
@@ -68,4 +74,6 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       return `${responseStart}\n${stringifyFramedJson({ name: toolName, [isError ? 'error' : 'result']: value })}\n${responseEnd}`;
     },
   });
+  // `auto` reads calls without their markers itself, once for every format it combines.
+  return { ...protocol, grammar: delimitedCalls };
 }

@@ -1,0 +1,72 @@
+import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
+import { JSON_CALL_KEYS, type JsonCallKeys } from '../json-call-keys';
+import { createGatedDecoder, judgeJsonFence } from './bare-json-call-decoder';
+import { createDispatchingDecoder } from './dispatching-decoder';
+import { createJsonCallDecoder } from './json-call-decoder';
+import { readingFirst } from './reading-first';
+
+/** Openers of JSON calls that carry no marker of their own, and what of them opens the value. */
+const LINE_OPENERS = ['\n{', '\n['];
+const FENCES = ['```json\n', '```JSON\n', '```json\r\n'];
+
+/**
+ * Calls written as plain JSON where a call can sit, as small models and Llama write them without
+ * their markers: an object or list of calls (or llama.cpp's `{"tool_calls": […]}` envelope) at
+ * the start of the reply or of a line, or a ```` ```json ```` fence whose content is calls. They
+ * count only when the first key names a known tool, so JSON in prose and code samples stays text.
+ */
+export function looseJsonGrammar(
+  tools: ToolsByName,
+  keys: JsonCallKeys = JSON_CALL_KEYS,
+): CallGrammar {
+  return {
+    openers: [...LINE_OPENERS, ...FENCES],
+    leadingCall: true,
+    startCall: (opener, sink) => {
+      const fenced = FENCES.includes(opener);
+      const decoder = createJsonCallDecoder({
+        keys,
+        closer: fenced ? '```' : undefined,
+        tools,
+        sink,
+        knownToolsOnly: true,
+        wrapperKeys: ['tool_calls', 'tool_call'],
+      });
+      return fenced || opener === '' ? decoder : readingFirst(decoder, opener.slice(1));
+    },
+  };
+}
+
+/**
+ * `grammar` (calls between markers, without a leading call of its own), also reading calls its
+ * model writes without their markers as {@link looseJsonGrammar} reads them, with the format's
+ * `keys`. An opener of `grammar` keeps its meaning: the loose openers it overlaps are left out,
+ * and at the start of the reply only an object, a list or a fence for JSON is read as a bare
+ * call, so that a fence of the grammar's own (Gemma's ```` ```tool_call ````) is its markup.
+ */
+export function withLooseJsonCalls(
+  grammar: CallGrammar,
+  tools: ToolsByName,
+  keys: JsonCallKeys,
+): CallGrammar {
+  const loose = looseJsonGrammar(tools, keys);
+  const own = new Set(grammar.openers);
+  const looseOpeners = loose.openers.filter((opener) =>
+    grammar.openers.every((mine) => !mine.startsWith(opener) && !opener.startsWith(mine)),
+  );
+  return {
+    ...grammar,
+    openers: [...grammar.openers, ...looseOpeners],
+    leadingCall: true,
+    startCall: (opener, sink) => {
+      if (own.has(opener)) return grammar.startCall(opener, sink);
+      if (opener !== '') return loose.startCall(opener, sink);
+      return createDispatchingDecoder((first) => {
+        if (first === '{' || first === '[') return loose.startCall('', sink);
+        if (first !== '`') return undefined;
+        // Read as the fence opener it is, whose closing ticks end the markup.
+        return createGatedDecoder(judgeJsonFence, () => loose.startCall(FENCES[0]!, sink), false);
+      });
+    },
+  };
+}
