@@ -104,15 +104,22 @@ describe('harmonyProtocol', () => {
       text: 'Mild.',
       calls: [],
     });
+    // Structured output: the JSON is the answer.
+    expect(
+      read('<|channel|>final <|constrain|>json<|message|>{"temp_c":14}<|return|>'),
+    ).toMatchObject({
+      text: '{"temp_c":14}',
+      calls: [],
+    });
   });
 
   it('reads the spaced dialect, dropping the one space after <|message|>', () => {
     expect(
       read(
-        '<|channel|> analysis<|message|> think<|end|><|start|> assistant<|channel|> commentary<|message|> Checking.<|end|><|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}<|end|><|start|> assistant<|channel|> final<|message|>  Two spaces, one kept.',
+        '<|channel|> analysis<|message|> think<|end|><|start|> assistant<|channel|> commentary<|message|> Checking.<|end|><|start|> assistant to=functions.get_weather<|channel|> commentary <|constrain|>  json<|message|> {"city": "Oslo"}<|end|><|start|> assistant<|channel|> final<|message|>  Two spaces, one kept.<|end|><|start|> assistant<|channel|> final <|constrain|>  json<|message|> {"a":1}',
       ),
     ).toMatchObject({
-      text: 'Checking. Two spaces, one kept.',
+      text: 'Checking. Two spaces, one kept.{"a":1}',
       reasoning: 'think',
       calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
       reasons: [],

@@ -18,12 +18,16 @@ const MESSAGE = '<|message|>';
 
 /**
  * A header as gpt-oss writes it, and as the spaced dialect does: models whose tokenizer writes a
- * space after every special token (LLM-jp-4.1: `<|start|> assistant<|channel|> analysis<|message|> …`).
- * A header that ends at `<|message|>` comes with and without that space after it too: no
- * message begins with a space, so it is markup, never text or reasoning.
+ * space after every special token (LLM-jp-4.1: `<|start|> assistant<|channel|> final <|constrain|>  json<|message|> …`,
+ * two spaces before the content type). A header that ends at `<|message|>` comes with and
+ * without that space after it too: no message begins with a space, so it is markup, never text
+ * or reasoning.
  */
 function spellings(header: string): string[] {
-  const both = [header, header.replace(/<\|(?:start|channel)\|>/gu, '$& ')];
+  const spaced = header
+    .replace(/<\|(?:start|channel)\|>/gu, '$& ')
+    .replace('<|constrain|>', '<|constrain|>  ');
+  const both = [header, spaced];
   return header.endsWith(MESSAGE) ? both.flatMap((spelling) => [spelling, `${spelling} `]) : both;
 }
 
@@ -63,7 +67,8 @@ const STRIPPED_OPENERS = /* @__PURE__ */ ['commentary', 'analysis', 'assistant']
 
 /**
  * Markers that are markup but no call, so never text: the start of a message, the headers of
- * the `final` channel and of a `commentary` preamble (whose text follows), a stray `commentary`
+ * the `final` channel (also with structured output, whose JSON is the answer), of a message
+ * without a channel and of a `commentary` preamble (whose text follows), a stray `commentary`
  * header before another channel, and the ends of messages.
  */
 const HEADER_MARKERS = [
@@ -71,6 +76,7 @@ const HEADER_MARKERS = [
     '<|start|>assistant',
     '<|start|>assistant<|message|>',
     '<|channel|>final<|message|>',
+    '<|channel|>final <|constrain|>json<|message|>',
     '<|channel|>commentary<|message|>',
     '<|channel|>commentary to=assistant',
     '<|channel|>commentary',
