@@ -36,6 +36,29 @@ function read(text: string, given: readonly LanguageModelV4FunctionTool[] = tool
 const call = (name: string, json: string) =>
   `<|start|>assistant<|channel|>commentary to=functions.${name} <|constrain|>json<|message|>${json}<|call|>`;
 
+/** Harmony's tools besides the functions: gpt-oss calls them when its system message lists them. */
+const builtInTools: LanguageModelV4FunctionTool[] = [
+  {
+    type: 'function',
+    name: 'python',
+    inputSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+  },
+  {
+    type: 'function',
+    name: 'container.exec',
+    inputSchema: {
+      type: 'object',
+      properties: { cmd: { type: 'array', items: { type: 'string' } } },
+      required: ['cmd'],
+    },
+  },
+  {
+    type: 'function',
+    name: 'browser.search',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+];
+
 describe('harmonyProtocol', () => {
   it('reads the analysis channel as reasoning and a commentary message to=functions.NAME as a call', () => {
     const text = `<|channel|>analysis<|message|>User wants the weather in Lyon. Use the tool.<|end|>${call('get_weather', '{"city":"Lyon","days":2}')}`;
@@ -408,29 +431,7 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
   });
 });
 
-/** Harmony's tools besides the functions: gpt-oss calls them when its system message lists them. */
-const builtInTools: LanguageModelV4FunctionTool[] = [
-  {
-    type: 'function',
-    name: 'python',
-    inputSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
-  },
-  {
-    type: 'function',
-    name: 'container.exec',
-    inputSchema: {
-      type: 'object',
-      properties: { cmd: { type: 'array', items: { type: 'string' } } },
-      required: ['cmd'],
-    },
-  },
-  {
-    type: 'function',
-    name: 'browser.search',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
-  },
-];
-
+/** Harmony's special tokens: markup, which never reaches the text or the reasoning of a Harmony reply. */
 const HARMONY_TOKENS = [
   '<|start|>',
   '<|channel|>',
