@@ -8,16 +8,17 @@ import { toolMiddlewareFor } from './tool-middleware-for';
 
 /** Ids of each family as Ollama, Hugging Face, LM Studio and OpenRouter write them. */
 const IDS: Record<string, string[]> = {
-  'Qwen3-Coder, Qwen3.5, Nemotron 3 Nano': [
+  'Qwen3-Coder': [
     'qwen3-coder:30b',
     'Qwen/Qwen3-Coder-30B-A3B-Instruct',
     'qwen/qwen3-coder-30b',
     'qwen/qwen3-coder:free',
-    'qwen3.5:9b',
-    'nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B',
   ],
+  'Qwen3.5': ['qwen3.5:9b', 'Qwen/Qwen3.5-27B', 'qwen/qwen3.5-397b-a17b'],
+  'Nemotron 3 Nano': ['nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B', 'nemotron-3-nano:30b'],
   'Qwen3 thinking (2507)': ['Qwen/Qwen3-30B-A3B-Thinking-2507', 'qwen/qwen3-4b-thinking-2507'],
-  'QwQ, Qwen 2 / 2.5 / 3': ['qwen2.5:7b', 'Qwen/Qwen3-8B', 'qwq:32b', 'qwen/qwen3-235b-a22b'],
+  QwQ: ['qwq:32b', 'Qwen/QwQ-32B', 'qwen/qwq-32b'],
+  'Qwen 2 / 2.5 / 3': ['qwen2.5:7b', 'Qwen/Qwen3-8B', 'qwen/qwen3-235b-a22b'],
   'DeepSeek V3.2 / V4': ['deepseek-ai/DeepSeek-V3.2', 'deepseek/deepseek-v3.2-exp', 'deepseek-v4'],
   'DeepSeek V3.1': [
     'deepseek-ai/DeepSeek-V3.1',
@@ -25,7 +26,7 @@ const IDS: Record<string, string[]> = {
     'deepseek/deepseek-chat-v3.1',
   ],
   'DeepSeek-R1 distills': ['deepseek-ai/DeepSeek-R1-Distill-Qwen-7B', 'deepseek-r1:7b'],
-  'DeepSeek-R1': ['deepseek-ai/DeepSeek-R1-0528', 'deepseek/deepseek-r1'],
+  'DeepSeek-R1': ['deepseek-ai/DeepSeek-R1-0528', 'deepseek/deepseek-r1', 'deepseek-r1:671b'],
   'DeepSeek V3': ['deepseek-ai/DeepSeek-V3-0324', 'deepseek/deepseek-chat'],
   'Hermes 2 Pro / 3 / 4': ['hermes3:8b', 'NousResearch/Hermes-3-Llama-3.1-8B'],
   'xLAM, Hammer': ['Salesforce/Llama-xLAM-2-8b-fc-r', 'MadeAgents/Hammer2.1-7b'],
@@ -62,23 +63,23 @@ const IDS: Record<string, string[]> = {
     'command-r7b',
     'CohereForAI/c4ai-command-r7b-12-2024',
     'command-a-03-2025',
+    'command-a:111b',
     'cohere/command-r-plus',
   ],
+  'Command A Reasoning': ['CohereLabs/command-a-reasoning-08-2025', 'command-a-reasoning'],
   'InternLM, Intern-S1': ['internlm/internlm2_5-7b-chat', 'internlm/Intern-S1'],
   'Kimi K3': ['moonshotai/Kimi-K3'],
   'Kimi K2': ['moonshotai/Kimi-K2-Instruct', 'moonshotai/kimi-k2-thinking', 'kimi-k2:1t'],
   'GLM-4.7': ['zai-org/GLM-4.7', 'glm-4.7'],
   'GLM-4.5 / 4.6': ['zai-org/GLM-4.5-Air', 'z-ai/glm-4.6'],
-  'MiniMax M2 / M3': ['MiniMaxAI/MiniMax-M2', 'minimax/minimax-m2.5', 'MiniMaxAI/MiniMax-M3'],
+  'MiniMax M2': ['MiniMaxAI/MiniMax-M2', 'minimax/minimax-m2.5'],
+  'MiniMax M3': ['MiniMaxAI/MiniMax-M3'],
   'Seed-OSS': ['ByteDance-Seed/Seed-OSS-36B-Instruct'],
   Apertus: ['swiss-ai/Apertus-8B-Instruct-2509'],
   'Phi-4-mini': ['microsoft/Phi-4-mini-instruct', 'phi4-mini:3.8b'],
-  'Jamba, Hunyuan A13B, Apriel': [
-    'ai21labs/AI21-Jamba-Mini-1.7',
-    'tencent/Hunyuan-A13B-Instruct',
-    'ServiceNow-AI/Apriel-1.5-15b-Thinker',
-  ],
-  'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2'],
+  'Jamba, Hunyuan A13B': ['ai21labs/AI21-Jamba-Mini-1.7', 'tencent/Hunyuan-A13B-Instruct'],
+  Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
+  'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
   LFM2: ['LiquidAI/LFM2-1.2B', 'lfm2:1.2b'],
 };
 

@@ -149,6 +149,7 @@ export const apertusFormat = /* @__PURE__ */ defineFormat({
   name: 'apertus',
   protocol: apertusProtocol,
   systemPrompt: apertusSystemPromptTemplate,
+  controlTokens: ['<|assistant_end|>'],
   reasoningTags: apertusReasoningTags,
   models: [{ family: 'Apertus', match: /apertus/ }],
 });

@@ -90,8 +90,12 @@ export const commandRFormat = /* @__PURE__ */ defineFormat({
   name: 'command-r',
   protocol: commandRProtocol,
   systemPrompt: commandRSystemPromptTemplate,
+  controlTokens: ['<|END_OF_TURN_TOKEN|>'],
   reasoningTags: commandRReasoningTags,
-  models: [{ family: 'Command R / R7B / A', match: /command-?(?:r|a-)/ }],
+  models: [
+    { family: 'Command A Reasoning', match: /command-a-reasoning/, opensReasoning: 'by-default' },
+    { family: 'Command R / R7B / A', match: /command-?(?:r|a(?:[-:]|$))/ },
+  ],
 });
 
 /** Tool calling for Cohere Command R7B / Command A (and the Command R / R+ `Action:` form), in Cohere's own format. */

@@ -116,7 +116,14 @@ export const deepseekDsmlFormat = /* @__PURE__ */ defineFormat({
   name: 'deepseek-dsml',
   protocol: () => deepseekDsmlProtocol(),
   systemPrompt: deepseekDsmlSystemPromptTemplate,
-  models: [{ family: 'DeepSeek V3.2 / V4', match: /deepseek-(?:chat-)?v(?:3\.2|4)/ }],
+  controlTokens: ['<｜end▁of▁sentence｜>'],
+  models: [
+    {
+      family: 'DeepSeek V3.2 / V4',
+      match: /deepseek-(?:chat-)?v(?:3\.2|4)/,
+      opensReasoning: 'by-default',
+    },
+  ],
 });
 
 /** Tool calling for DeepSeek-V3.2 and V4 in their DSML format, with `<think>` reasoning. */

@@ -40,6 +40,21 @@ const CALLS_BEGIN_SPELLINGS = [
 /** V3 and R1 write the call's type before the separator, and the name after it. */
 const TYPE_WORD = /* @__PURE__ */ 'function'.concat(SEP);
 
+/**
+ * The special tokens that open a call, which only ever do: the call's own, with the section's
+ * before it (so that the section's opener is the call's markup where reasoning the template opened
+ * ends at it), or the section's with the type word where a distill dropped the call's.
+ */
+const CALL_OPENERS = [
+  CALL_BEGIN,
+  // V3 and R1 put a newline between calls: markup, not a text block of its own.
+  /* @__PURE__ */ '\n'.concat(CALL_BEGIN),
+  .../* @__PURE__ */ CALLS_BEGIN_SPELLINGS.flatMap((begin) => [
+    begin + CALL_BEGIN,
+    begin + TYPE_WORD,
+  ]),
+];
+
 /** The type word of a V3 / R1 call whose special tokens the server stripped: the name follows it directly. */
 const STRIPPED_TYPE_WORD = 'function';
 
@@ -171,13 +186,11 @@ export function deepseekProtocol(options: DeepSeekProtocolOptions = {}): ToolCal
     format: 'deepseek',
     grammar: (tools) => ({
       openers: [
-        CALL_BEGIN,
-        // V3 and R1 put a newline between calls: markup, not a text block of its own.
-        `\n${CALL_BEGIN}`,
-        ...CALLS_BEGIN_SPELLINGS.map((begin) => begin + TYPE_WORD),
+        ...CALL_OPENERS,
         // What is left of a V3 / R1 call when the server strips the special tokens.
         ...[...tools.keys()].map((name) => `${STRIPPED_TYPE_WORD}${name}\n`),
       ],
+      explicitOpeners: CALL_OPENERS,
       wrappers: [...CALLS_BEGIN_SPELLINGS, CALLS_END],
       startCall: (opener, sink) => {
         if (opener.endsWith(CALL_BEGIN)) return deepseekCallDecoder(tools, sink);
@@ -234,8 +247,11 @@ export const deepseekV31Format = /* @__PURE__ */ defineFormat({
   name: 'deepseek-v3.1',
   protocol: () => deepseekProtocol({ callFormat: 'v3.1' }),
   systemPrompt: deepseekV31SystemPromptTemplate,
+  controlTokens: ['<｜end▁of▁sentence｜>'],
   reasoningTags: THINK,
-  models: [{ family: 'DeepSeek V3.1', match: /deepseek-(?:chat-)?v3\.1/ }],
+  models: [
+    { family: 'DeepSeek V3.1', match: /deepseek-(?:chat-)?v3\.1/, opensReasoning: 'on-request' },
+  ],
 });
 
 /** DeepSeek V3 / R1's `<｜tool▁calls▁begin｜>` calls. */
@@ -243,6 +259,7 @@ export const deepseekFormat = /* @__PURE__ */ defineFormat({
   name: 'deepseek',
   protocol: () => deepseekProtocol(),
   systemPrompt: deepseekSystemPromptTemplate,
+  controlTokens: ['<｜end▁of▁sentence｜>'],
   reasoningTags: THINK,
   models: [
     { family: 'DeepSeek-R1', match: /deepseek-r1/, opensReasoning: 'always' },

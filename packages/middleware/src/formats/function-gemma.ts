@@ -63,6 +63,7 @@ export const functionGemmaFormat = /* @__PURE__ */ defineFormat({
   name: 'function-gemma',
   protocol: functionGemmaProtocol,
   systemPrompt: functionGemmaSystemPromptTemplate,
+  controlTokens: ['<end_of_turn>'],
   models: [{ family: 'FunctionGemma', match: /function-?gemma/ }],
 });
 

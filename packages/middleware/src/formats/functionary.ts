@@ -251,6 +251,7 @@ export const functionaryFormat = /* @__PURE__ */ defineFormat({
   name: 'functionary',
   protocol: () => functionaryProtocol(),
   systemPrompt: functionarySystemPromptTemplate,
+  controlTokens: ['<|eot_id|>', '<|eom_id|>'],
   models: [{ family: 'Functionary', match: /functionary/ }],
 });
 

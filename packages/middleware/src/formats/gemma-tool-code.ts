@@ -63,6 +63,7 @@ export const gemmaToolCodeFormat = /* @__PURE__ */ defineFormat({
   name: 'gemma-tool-code',
   protocol: gemmaToolCodeProtocol,
   systemPrompt: gemmaToolCodeSystemPromptTemplate,
+  controlTokens: ['<end_of_turn>'],
   // Broad: FunctionGemma's ids (`functiongemma-270m`) match it too.
   models: [{ family: 'Gemma 2 / 3', match: /gemma-?[23]/, broad: true }],
 });

@@ -40,6 +40,7 @@ export const gemmaFormat = /* @__PURE__ */ defineFormat({
   name: 'gemma',
   protocol: gemmaProtocol,
   systemPrompt: gemmaSystemPromptTemplate,
+  controlTokens: ['<end_of_turn>'],
 });
 
 /**

@@ -110,6 +110,7 @@ export const gemma4Format = /* @__PURE__ */ defineFormat({
   name: 'gemma4',
   protocol: gemma4Protocol,
   systemPrompt: gemma4SystemPromptTemplate,
+  controlTokens: ['<turn|>'],
   reasoningTags: gemma4ReasoningTags,
   models: [{ family: 'Gemma 4', match: /gemma-?4/ }],
 });

@@ -90,6 +90,7 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
   name: 'glm',
   protocol: glmProtocol,
   systemPrompt: glmSystemPromptTemplate,
+  controlTokens: ['<|user|>', '<|observation|>', '<|endoftext|>'],
   models: [
     { family: 'GLM-4.7', match: /glm-?4\.7/, opensReasoning: 'by-default' },
     { family: 'GLM-4.5 / 4.6', match: /glm-?4\.[56]/ },

@@ -60,6 +60,7 @@ export const graniteFormat = /* @__PURE__ */ defineFormat({
   name: 'granite',
   protocol: graniteProtocol,
   systemPrompt: graniteSystemPromptTemplate,
+  controlTokens: ['<|end_of_text|>', '<response>', '</response>'],
   // Broad: Granite 4 (Hermes calls) is a row of its own.
   models: [{ family: 'Granite 3', match: /granite/, broad: true }],
 });

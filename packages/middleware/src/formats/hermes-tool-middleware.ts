@@ -20,6 +20,7 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
   name: 'hermes',
   protocol: () => jsonMixProtocol(),
   systemPrompt: hermesSystemPromptTemplate,
+  controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
     {
       family: 'Qwen3 thinking (2507)',
@@ -28,10 +29,12 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     },
     {
       family: 'DeepSeek-R1 distills',
-      match: /deepseek-r1(?:-distill|:)/,
+      // Ollama's deepseek-r1 tags are the distills, but for 671b, the full model.
+      match: /deepseek-r1(?:-distill|:(?!671b))/,
       opensReasoning: 'always',
     },
-    { family: 'QwQ, Qwen 2 / 2.5 / 3', match: /qwen|qwq/, broad: true },
+    { family: 'QwQ', match: /qwq/, opensReasoning: 'always' },
+    { family: 'Qwen 2 / 2.5 / 3', match: /qwen/, broad: true },
     { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },
     { family: 'Granite 4', match: /granite-?4/ },
   ],

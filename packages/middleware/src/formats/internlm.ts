@@ -63,6 +63,7 @@ export const internlmFormat = /* @__PURE__ */ defineFormat({
   name: 'internlm',
   protocol: internlmProtocol,
   systemPrompt: internlmSystemPromptTemplate,
+  controlTokens: ['<|im_end|>'],
   reasoningTags: [['<think>', '</think>']],
   models: [{ family: 'InternLM, Intern-S1', match: /internlm|intern-s1/ }],
 });

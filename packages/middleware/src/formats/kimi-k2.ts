@@ -123,6 +123,7 @@ export const kimiK2Format = /* @__PURE__ */ defineFormat({
   name: 'kimi-k2',
   protocol: kimiK2Protocol,
   systemPrompt: kimiK2SystemPromptTemplate,
+  controlTokens: ['<|im_end|>'],
   reasoningTags: [['<think>', '</think>']],
   models: [{ family: 'Kimi K2', match: /kimi-?k2/ }],
 });

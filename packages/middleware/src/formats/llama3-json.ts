@@ -53,6 +53,7 @@ export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
   name: 'llama3-json',
   protocol: llama3JsonProtocol,
   systemPrompt: llama3JsonSystemPromptTemplate,
+  controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|end_of_text|>'],
   models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
 });
 

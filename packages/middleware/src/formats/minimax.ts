@@ -147,8 +147,12 @@ export const minimaxFormat = /* @__PURE__ */ defineFormat({
   name: 'minimax',
   protocol: () => minimaxProtocol(),
   systemPrompt: minimaxSystemPromptTemplate,
+  controlTokens: ['[e~['],
   reasoningTags: minimaxReasoningTags,
-  models: [{ family: 'MiniMax M2 / M3', match: /minimax-?m[23]/ }],
+  models: [
+    { family: 'MiniMax M2', match: /minimax-?m2/, opensReasoning: 'always' },
+    { family: 'MiniMax M3', match: /minimax-?m3/ },
+  ],
 });
 
 /**

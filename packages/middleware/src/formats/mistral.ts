@@ -216,6 +216,7 @@ export const mistralPreV11Format = /* @__PURE__ */ defineFormat({
   name: 'mistral-pre-v11',
   protocol: () => mistralProtocol({ history: 'pre-v11' }),
   systemPrompt: mistralPreV11SystemPromptTemplate,
+  controlTokens: ['</s>'],
   models: [
     {
       family: 'Mistral 7B, Mixtral, Nemo',
@@ -229,6 +230,7 @@ export const mistralFormat = /* @__PURE__ */ defineFormat({
   name: 'mistral',
   protocol: () => mistralProtocol(),
   systemPrompt: mistralSystemPromptTemplate,
+  controlTokens: ['</s>'],
   reasoningTags: mistralReasoningTags,
   models: [
     {

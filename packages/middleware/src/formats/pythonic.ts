@@ -75,6 +75,7 @@ export const lfm2Format = /* @__PURE__ */ defineFormat({
   name: 'lfm2',
   protocol: () => pythonicProtocol({ callTokens: ['<|tool_call_start|>', '<|tool_call_end|>'] }),
   systemPrompt: pythonicSystemPromptTemplate,
+  controlTokens: ['<|im_end|>'],
   models: [{ family: 'LFM2', match: /lfm-?2/ }],
 });
 
@@ -83,6 +84,7 @@ export const pythonicFormat = /* @__PURE__ */ defineFormat({
   name: 'pythonic',
   protocol: () => pythonicProtocol(),
   systemPrompt: pythonicSystemPromptTemplate,
+  controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>'],
   reasoningTags: [['<think>', '</think>']],
   models: [
     { family: 'Llama 3.2', match: /llama-?3\.2/ },

@@ -97,11 +97,11 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
   name: 'qwen3-coder',
   protocol: qwen3CoderProtocol,
   systemPrompt: qwen3CoderSystemPromptTemplate,
+  controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
-    {
-      family: 'Qwen3-Coder, Qwen3.5, Nemotron 3 Nano',
-      match: /qwen3[._-]?coder|qwen3\.5|nemotron-?3-nano/,
-    },
+    { family: 'Qwen3-Coder', match: /qwen3[._-]?coder/ },
+    { family: 'Qwen3.5', match: /qwen3\.5/, opensReasoning: 'by-default' },
+    { family: 'Nemotron 3 Nano', match: /nemotron-?3-nano/, opensReasoning: 'by-default' },
   ],
 });
 

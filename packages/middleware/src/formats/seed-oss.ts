@@ -81,6 +81,7 @@ export const seedOssFormat = /* @__PURE__ */ defineFormat({
   name: 'seed-oss',
   protocol: seedOssProtocol,
   systemPrompt: seedOssSystemPromptTemplate,
+  controlTokens: ['<seed:eos>'],
   reasoningTags: seedOssReasoningTags,
   models: [{ family: 'Seed-OSS', match: /seed-oss/ }],
 });

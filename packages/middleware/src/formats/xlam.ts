@@ -129,12 +129,26 @@ export const xlamFormat = /* @__PURE__ */ defineFormat({
   models: [{ family: 'xLAM, Hammer', match: /xlam|hammer/ }],
 });
 
+/**
+ * Reasoning of the `<tool_calls>` models: Hunyuan's `<think>`, and Apriel's, which its template
+ * opens with "Here are my reasoning steps:" and the model ends with `[BEGIN FINAL RESPONSE]`.
+ */
+export const jsonArrayToolCallsReasoningTags: ReadonlyArray<readonly [string, string]> = [
+  ['<think>', '</think>'],
+  ['Here are my reasoning steps:\n', '[BEGIN FINAL RESPONSE]'],
+];
+
 /** The JSON list in `<tool_calls>`. */
 export const jsonArrayToolCallsFormat = /* @__PURE__ */ defineFormat({
   name: 'json-array-tool-calls',
   protocol: () => jsonArrayProtocol({ wrapper: 'tool_calls' }),
   systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('tool_calls'),
-  models: [{ family: 'Jamba, Hunyuan A13B, Apriel', match: /jamba|hunyuan-a13b|apriel/ }],
+  controlTokens: ['<|end|>', '[END FINAL RESPONSE]', '<answer>', '</answer>'],
+  reasoningTags: jsonArrayToolCallsReasoningTags,
+  models: [
+    { family: 'Apriel', match: /apriel/, opensReasoning: 'always' },
+    { family: 'Jamba, Hunyuan A13B', match: /jamba|hunyuan-a13b/ },
+  ],
 });
 
 /** The JSON list in `<TOOLCALL>`. */
@@ -142,7 +156,15 @@ export const jsonArrayToolcallFormat = /* @__PURE__ */ defineFormat({
   name: 'json-array-toolcall',
   protocol: () => jsonArrayProtocol({ wrapper: 'TOOLCALL' }),
   systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('TOOLCALL'),
-  models: [{ family: 'Nemotron Nano v2', match: /nemotron-nano-[\w-]{0,12}v2/ }],
+  controlTokens: ['<SPECIAL_12>'],
+  models: [
+    {
+      family: 'Nemotron Nano v2',
+      // Ollama's nemotron-nano:9b is the 9B v2.
+      match: /nemotron-nano-[\w-]{0,12}v2|nemotron-nano:9b/,
+      opensReasoning: 'by-default',
+    },
+  ],
 });
 
 /** The JSON list after `functools`. */
@@ -150,6 +172,7 @@ export const jsonArrayFunctoolsFormat = /* @__PURE__ */ defineFormat({
   name: 'json-array-functools',
   protocol: () => jsonArrayProtocol({ wrapper: 'functools' }),
   systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('functools'),
+  controlTokens: ['<|end|>', '<|eot_id|>'],
   models: [{ family: 'Phi-4-mini', match: /phi-?4-mini/ }],
 });
 
