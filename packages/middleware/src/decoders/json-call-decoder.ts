@@ -37,12 +37,20 @@ export interface JsonCallDecoderOptions {
    * wrapper keys, which hold further calls.
    */
   wrapperKeys?: readonly string[];
+  /**
+   * Tags a model may write around the JSON inside the delimiters, as `[open, close]` pairs
+   * (Qwen's `<tools>` inside `<tool_call>`, or the opener written twice): the open tag is read
+   * past before the value, its close tag after it, and the call's closer may come instead of the
+   * close tag. Default: none.
+   */
+  innerTags?: ReadonlyArray<readonly [open: string, close: string]>;
 }
 
 /** Thrown when what looked like a call turns out to be prose. */
 class NotACall extends Error {}
 
-type Phase = 'lead' | 'fence' | 'json' | 'trail';
+/** `openTag`, `closeTag`: reading a tag of `innerTags` (or the closer, after the value). */
+type Phase = 'lead' | 'fence' | 'openTag' | 'json' | 'trail' | 'closeTag';
 
 /** One call object being read: `{"name": …, "arguments": …}` in any key order. */
 interface Envelope {
@@ -62,7 +70,7 @@ interface Envelope {
 
 /**
  * Decodes the JSON of a call after its opener, as models write it: optional whitespace and a
- * markdown fence before it; one call object or an array of them; relaxed
+ * markdown fence (or one of `innerTags`) before it; one call object or an array of them; relaxed
  * JSON (RJSON's scanner); any of `keys` for the name and the arguments, arguments as a
  * JSON-encoded string, arguments before the name. Arguments stream as canonical JSON once the
  * name is known. The markup ends with its value; the engine then takes the closer. A call whose
@@ -73,9 +81,15 @@ interface Envelope {
 export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDecoder {
   const { keys, closer, tools, sink, knownToolsOnly = false, nameAsKey = false } = options;
   const wrapperKeys = options.wrapperKeys ?? [];
+  const innerTags = options.innerTags ?? [];
   let phase: Phase = 'lead';
   let status: CallStatus = 'open';
   const fence = new JsonFence();
+  /** The close tag of the inner tag the model opened, until it is read. */
+  let innerClose: string | undefined;
+  /** What was read of the tag being read. */
+  let tag = '';
+  let closerRead = false;
 
   let depth = 0;
   /** Where call objects (or a list of them) stand: the top level, or inside a wrapper object. */
@@ -367,10 +381,23 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
         else if (char === '`' && closer !== '```') {
           fence.open();
           phase = 'fence';
+        } else if (char === '<' && innerTags.length > 0 && innerClose === undefined) {
+          phase = 'openTag';
         } else if (char.trim() === '') i++;
         // An opener not followed by a call is prose.
         else status = 'not-a-call';
         break;
+      case 'openTag': {
+        tag += char;
+        i++;
+        const opened = innerTags.find(([open]) => open === tag);
+        if (opened !== undefined) {
+          innerClose = opened[1];
+          tag = '';
+          phase = 'lead';
+        } else if (!innerTags.some(([open]) => open.startsWith(tag))) status = 'not-a-call';
+        break;
+      }
       case 'fence':
         i = fence.skipOpeningLine(text, i);
         if (!fence.inOpeningLine) phase = 'lead';
@@ -389,6 +416,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       }
       case 'trail':
         if (fence.trails(char)) i++;
+        else if (innerClose !== undefined && char === '<') phase = 'closeTag';
         else if (options.sequence && char === ';') i++;
         else if (options.sequence && char === '{') {
           // The next call of a sequence.
@@ -398,16 +426,35 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
           phase = 'json';
         } else status = 'done';
         break;
+      case 'closeTag': {
+        const read = tag + char;
+        if (read === innerClose) {
+          innerClose = undefined;
+          tag = '';
+          phase = 'trail';
+          i++;
+        } else if (read === closer) {
+          closerRead = true;
+          status = 'done';
+          i++;
+        } else if (innerClose!.startsWith(read) || closer?.startsWith(read)) {
+          tag = read;
+          i++;
+        }
+        // Neither tag: the markup ends here, with what was read of the tag.
+        else status = 'done';
+        break;
+      }
     }
     return i;
   }
 
   function end(): void {
-    if (phase === 'lead' || phase === 'fence') {
+    if (phase === 'lead' || phase === 'fence' || phase === 'openTag') {
       status = 'not-a-call';
       return;
     }
-    if (phase === 'trail') {
+    if (phase === 'trail' || phase === 'closeTag') {
       status = 'done';
       return;
     }
@@ -429,5 +476,10 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     fail(new Error('The call was cut off before its end'));
   }
 
-  return steppedDecoder({ step, end, status: () => status, closer: () => closer });
+  return steppedDecoder({
+    step,
+    end,
+    status: () => status,
+    closer: () => (closerRead ? undefined : closer),
+  });
 }

@@ -89,6 +89,56 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     expect(await read(reply)).toStrictEqual({ text: reply, reasoning: '', calls: [] });
   });
 
+  it.each([
+    ['alone', '<tools>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tools>'],
+    [
+      'inside <tool_call>',
+      '<tool_call>\n<tools>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tools>\n</tool_call>',
+    ],
+    [
+      'around <tool_call>',
+      '<tools>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>\n</tools>',
+    ],
+    [
+      'inside <tool_call>, never closed',
+      '<tool_call><tools>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>',
+    ],
+  ])(
+    "reads Qwen's <tools> for <tool_call> %s, leaving no markup in the text",
+    async (_how, reply) => {
+      expect(await read(`Checking. ${reply} Done.`)).toStrictEqual({
+        text: 'Checking.  Done.',
+        reasoning: '',
+        calls: [oslo],
+      });
+    },
+  );
+
+  it('reads calls written as JSON lines in <tools>', async () => {
+    const reply =
+      '<tools>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n{"name": "get_time", "arguments": {}}\n</tools>';
+    expect(await read(reply)).toStrictEqual({
+      text: '',
+      reasoning: '',
+      calls: [oslo, { toolName: 'get_time', input: '{}' }],
+    });
+  });
+
+  it.each([
+    ['in prose', 'The tools come in <tools></tools> tags, one per line.'],
+    ['of an unknown tool', '<tools>\n{"name": "get_forecast", "arguments": {}}\n</tools>'],
+  ])('keeps <tools> %s as text', async (_what, reply) => {
+    expect(await read(reply)).toStrictEqual({ text: reply, reasoning: '', calls: [] });
+  });
+
+  it("reads Glaive's <functioncall>, arguments in single quotes", async () => {
+    expect(
+      await read(
+        `<functioncall> {"name": "get_weather", "arguments": '{"city": "Oslo"}'} </functioncall>`,
+      ),
+    ).toStrictEqual({ text: '', reasoning: '', calls: [oslo] });
+  });
+
   it('runs a call without arguments beside members that hold none', async () => {
     expect(
       await read('<tool_call>{"type": "function", "name": "get_time", "id": "c1"}</tool_call>'),

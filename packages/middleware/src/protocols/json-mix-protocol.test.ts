@@ -306,9 +306,29 @@ describe('jsonMixProtocol', () => {
     },
   );
 
+  it('reads <tool_call> written twice as one opener', () => {
+    const text =
+      '<tool_call>\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call> Done.';
+    // The whitespace after the value is the call's, as after any call.
+    expect(readEveryWay(protocol, text, { tools })).toMatchObject({
+      text: 'Done.',
+      calls: [{ toolName: 'get_time', input: '{}' }],
+    });
+  });
+
+  it('reads the tags Hermes-trained models slip into only with the default delimiters', () => {
+    const text = '<tools>{"name": "get_time", "arguments": {}}</tools>';
+    expect(readEveryWay(protocol, text, { tools }).calls).toHaveLength(1);
+    const custom = jsonMixProtocol({ toolCallStart: '<call>', toolCallEnd: '</call>' });
+    expect(readEveryWay(custom, `Text ${text}`, { tools })).toMatchObject({
+      text: `Text ${text}`,
+      calls: [],
+    });
+  });
+
   it('leaves bare calls out of the grammar auto combines, which reads them itself', () => {
     const grammar = protocol.grammar!(new Map(tools.map((tool) => [tool.name, tool])));
-    expect(grammar.openers).toEqual(['<tool_call>']);
+    expect(grammar.openers).toEqual(['<tool_call>', '<tools>', '<functioncall>']);
     expect(grammar.leadingCall).toBeUndefined();
   });
 

@@ -1,4 +1,8 @@
-import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
+import {
+  createJsonCallDecoder,
+  JSON_CALL_KEYS,
+  type JsonCallDecoderOptions,
+} from '../decoders/json-call-decoder';
 import { withLooseJsonCalls } from '../decoders/loose-json-grammar';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { stringifyFramedJson } from '../safe-json';
@@ -7,9 +11,49 @@ import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { describeTool } from './describe-tool';
 
+/** How the JSON after an opener is read: its closer, and the slips read there. */
+type Delimited = Pick<
+  JsonCallDecoderOptions,
+  'closer' | 'knownToolsOnly' | 'sequence' | 'innerTags'
+>;
+
+/**
+ * How the default delimiters are read: `<tool_call>`, inside which a model may also write Qwen's
+ * `<tools>`, or `<tool_call>` once more; and the tags models trained on it write instead. Qwen's
+ * `<tools>` (the tag its template lists the tools in), alone, as JSON lines or around
+ * `<tool_call>`, counts only for a declared tool: a model may also show its tool list in it.
+ * Glaive's `<functioncall>` is a call as `<tool_call>` is.
+ */
+const HERMES_DELIMITERS: ReadonlyArray<readonly [opener: string, read: Delimited]> = [
+  [
+    '<tool_call>',
+    {
+      closer: '</tool_call>',
+      innerTags: [
+        ['<tools>', '</tools>'],
+        ['<tool_call>', '</tool_call>'],
+      ],
+    },
+  ],
+  [
+    '<tools>',
+    {
+      closer: '</tools>',
+      knownToolsOnly: true,
+      sequence: true,
+      innerTags: [['<tool_call>', '</tool_call>']],
+    },
+  ],
+  ['<functioncall>', { closer: '</functioncall>' }],
+];
+
 /** Options of {@link jsonMixProtocol}. */
 export interface JsonMixProtocolOptions {
-  /** Opens a call; a list gives spellings models also write, the first is the one written. Default: `<tool_call>`. */
+  /**
+   * Opens a call; a list gives spellings models also write, the first is the one written.
+   * Default: `<tool_call>`, and the tags models trained on it write instead: Qwen's `<tools>` (for
+   * a declared tool), Glaive's `<functioncall>`.
+   */
   toolCallStart?: string | readonly string[];
   /** Closes a call; may be missing at the end of the output. Default: `</tool_call>`. */
   toolCallEnd?: string;
@@ -57,11 +101,20 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     options.argumentsKey,
     options.maxCallsPerReply,
   ].every((option) => option === undefined);
+  const delimiters = new Map<string, Delimited>(
+    options.toolCallStart === undefined && options.toolCallEnd === undefined
+      ? HERMES_DELIMITERS
+      : starts.map((opener) => [opener, { closer: end }]),
+  );
   const delimitedCalls = (tools: ToolsByName): CallGrammar => ({
-    openers: starts,
-    explicitOpeners: starts,
+    openers: [...delimiters.keys()],
+    // `<tools>` may be prose, showing the tool list: it is a call only for a declared tool.
+    explicitOpeners: [...delimiters].flatMap(([opener, read]) =>
+      read.knownToolsOnly ? [] : [opener],
+    ),
     maxCallsPerReply: options.maxCallsPerReply,
-    startCall: (_opener, sink) => createJsonCallDecoder({ keys, closer: end, tools, sink }),
+    startCall: (opener, sink) =>
+      createJsonCallDecoder({ keys, tools, sink, ...delimiters.get(opener)! }),
   });
   const protocol = defineTextProtocol({
     ...(hermes ? { format: 'hermes' } : {}),
