@@ -42,6 +42,9 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
 
 /**
  * Tool calling for Hermes, Qwen 2.5/3, QwQ and models fine-tuned on their format:
- * `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, results in `<tool_response>`.
+ * `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, results in `<tool_response>`. Also
+ * reads the slips of those models (see `jsonMixProtocol`): other keys for the name and the
+ * arguments, a call of a declared tool without its tags or in a `json` fence, Qwen's `<tools>`,
+ * Glaive's `<functioncall>`.
  */
 export const hermesToolMiddleware = /* @__PURE__ */ formatPreset(hermesFormat);
