@@ -1,16 +1,10 @@
 import { parse as parseJson } from '@toolbridge/rjson';
-import {
-  coerceBySchema,
-  isStringSchema,
-  type JsonSchema,
-  propertySchema,
-  schemaTypes,
-} from '@toolbridge/rxml';
+import { coerceBySchema, type JsonSchema, propertySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { MarkerSeeker } from '../engine/marker-seeker';
-import { endsWithHighSurrogate } from './high-surrogate';
 import { argumentsObject } from './json-arguments-reader';
 import { steppedDecoder } from './stepped-decoder';
+import { XmlParameterValueWriter } from './xml-parameter-value-writer';
 
 /**
  * The tag spelling of one XML-parameter format. Qwen3-Coder:
@@ -136,7 +130,7 @@ export function createXmlParameterCallDecoder(
   let inCall = false;
   let text = '';
   let schema: JsonSchema | undefined;
-  let value: ValueWriter | undefined;
+  let value: XmlParameterValueWriter | undefined;
   /** The current value's close, and the seeker that finds it. */
   let valueClose = '';
   let valueSeeker: MarkerSeeker | undefined;
@@ -200,7 +194,7 @@ export function createXmlParameterCallDecoder(
   }
 
   function startValue(key: string): void {
-    value = new ValueWriter(
+    value = new XmlParameterValueWriter(
       sink,
       key,
       propertySchema(schema, key),
@@ -448,151 +442,4 @@ export function createXmlParameterCallDecoder(
     status: () => status,
     closer: () => (closerRead ? undefined : closer),
   });
-}
-
-/** Writes one parameter's value: streamed as a JSON string, or converted once complete. */
-class ValueWriter {
-  begun = false;
-  private streaming = false;
-  /** The value is raw text whatever it says (`null` included). */
-  private textOnly = false;
-  /** The value is text (DSML `string="true"`, any MiniMax-M3 value): only the schema's type converts it. */
-  private explicitText = false;
-  /** The value is JSON text (DSML `string="false"`), read as JSON before the schema types it. */
-  private json = false;
-  private leading = true;
-  /** Text held while the value may still be the literal `null` (then no string starts). */
-  private maybeNull: string | undefined = '';
-  private heldTail = '';
-  private readonly raw: string[] = [];
-
-  constructor(
-    private readonly sink: CallSink,
-    private readonly key: string,
-    readonly schema: JsonSchema | undefined,
-    /** One newline is trimmed at each end. */
-    private readonly trim = true,
-    /** A string value `null` is text. */
-    private readonly nullIsText = false,
-  ) {}
-
-  /** Nothing but whitespace was read, and nothing was written for it. */
-  get blank(): boolean {
-    return this.streaming
-      ? this.maybeNull !== undefined && this.maybeNull.trim() === '' && this.heldTail.trim() === ''
-      : this.raw.every((piece) => piece.trim() === '');
-  }
-
-  /** The whole value at once (a nested value, converted). */
-  whole(converted: unknown): void {
-    this.sink.input.value(converted);
-  }
-
-  /** The value starts; `isString` overrides the schema (DSML's `string` attribute). */
-  begin(isString: boolean | undefined): void {
-    this.begun = true;
-    // A parameter the schema does not declare is text, as the model wrote it. Text the format
-    // marks as text still takes the schema's type when that is not a string (a lone item, a number).
-    this.streaming =
-      isString !== false && (this.schema === undefined || isStringSchema(this.schema));
-    this.textOnly = isString === true || this.nullIsText;
-    this.explicitText = isString === true || this.nullIsText;
-    this.json = isString === false;
-    this.sink.input.key(this.key);
-  }
-
-  text(piece: string): void {
-    if (!this.streaming) {
-      this.raw.push(piece);
-      return;
-    }
-    let text = this.heldTail + piece;
-    this.heldTail = '';
-    if (this.leading && text.length > 0) {
-      if (this.trim && text[0] === '\n') text = text.slice(1);
-      this.leading = false;
-    }
-    // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
-    const keep = (this.trim && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
-    this.heldTail = text.slice(text.length - keep);
-    this.write(text.slice(0, text.length - keep));
-  }
-
-  end(): void {
-    if (!this.streaming) {
-      const joined = this.raw.join('');
-      const text = this.trim ? trimOneNewline(joined) : joined;
-      this.sink.input.value(
-        this.json
-          ? convertJson(text, this.schema)
-          : this.explicitText
-            ? coerceBySchema(text, this.schema)
-            : convertRaw(text, this.schema),
-      );
-      return;
-    }
-    if (!this.trim || this.heldTail !== '\n') this.write(this.heldTail);
-    // The reference parsers read `null` as null whatever the declared type.
-    if (
-      !this.textOnly &&
-      this.maybeNull !== undefined &&
-      this.maybeNull.trim().toLowerCase() === 'null'
-    ) {
-      this.sink.input.value(null);
-      return;
-    }
-    this.write('', true);
-    this.sink.input.stringEnd();
-  }
-
-  private write(text: string, final = false): void {
-    if (this.maybeNull !== undefined) {
-      const pending = this.maybeNull + text;
-      if (
-        !final &&
-        !this.textOnly &&
-        'null'.startsWith(pending.trim().toLowerCase()) &&
-        pending.length <= 8
-      ) {
-        this.maybeNull = pending;
-        return;
-      }
-      this.maybeNull = undefined;
-      this.sink.input.stringStart();
-      text = pending;
-    }
-    if (text.length > 0) this.sink.input.stringChunk(text);
-  }
-}
-
-function trimOneNewline(text: string): string {
-  const start = text.startsWith('\n') ? 1 : 0;
-  const end = text.endsWith('\n') && text.length > start ? text.length - 1 : text.length;
-  return text.slice(start, end);
-}
-
-/** A value written as JSON text (DSML `string="false"`), typed by the schema; text that is no JSON is read as raw text. */
-function convertJson(text: string, schema: JsonSchema | undefined): unknown {
-  let parsed: unknown;
-  try {
-    parsed = parseJson(text.trim());
-  } catch {
-    return convertRaw(text, schema);
-  }
-  return coerceBySchema(parsed, schema);
-}
-
-/** A raw value as the schema types it: `null`, numbers and booleans as declared, objects and lists as JSON or Python literals. */
-function convertRaw(text: string, schema: JsonSchema | undefined): unknown {
-  const trimmed = text.trim();
-  if (trimmed.toLowerCase() === 'null' || trimmed === 'None') return null;
-  const types = schemaTypes(schema);
-  if (types.has('object') || types.has('array') || (schema !== undefined && types.size === 0)) {
-    try {
-      return coerceBySchema(parseJson(trimmed), schema);
-    } catch {
-      return coerceBySchema(text, schema);
-    }
-  }
-  return coerceBySchema(trimmed, schema);
 }
