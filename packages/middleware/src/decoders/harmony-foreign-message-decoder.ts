@@ -5,30 +5,34 @@ import { MarkerSeeker } from '../engine/marker-seeker';
 const MESSAGE_ENDS = ['<|end|>', '<|call|>', '<|return|>'];
 
 /**
- * Reads a Harmony message that is not for the caller: a tool's result gpt-oss wrote itself after
- * its call (when the server did not stop at `<|call|>`), or a call of a built-in tool
- * (`to=python`, `to=browser.search`) the caller did not give. It is no call: the markup ends as
- * malformed at the message's end token (or at the end of the output), with `why`, so that it is
- * reported through `onError`.
+ * Reads a Harmony message that is not for the caller, to its end token (or the end of the
+ * output), with `why` for `onError`: a tool's result gpt-oss wrote itself after its call (when the
+ * server did not stop at `<|call|>`), which ends `malformed` and is kept as text; or a call of a
+ * built-in tool (`to=python`, `to=browser.search`) the caller did not give, which ends `foreign`:
+ * markup, never text.
  */
-export function createForeignMessageDecoder(sink: CallSink, why: string): CallDecoder {
+export function createForeignMessageDecoder(
+  sink: CallSink,
+  why: string,
+  outcome: 'malformed' | 'foreign',
+): CallDecoder {
   const end = new MarkerSeeker(MESSAGE_ENDS);
   let status: CallStatus = 'open';
 
-  function malformed(): void {
+  function ended(): void {
     sink.fail(why);
-    status = 'malformed';
+    status = outcome;
   }
 
   return {
     write(text) {
       const hit = end.seek(text);
       if (hit === undefined) return text.length;
-      malformed();
+      ended();
       return hit.end;
     },
     end() {
-      if (status === 'open') malformed();
+      if (status === 'open') ended();
     },
     get status() {
       return status;

@@ -31,9 +31,11 @@ export interface CallSink {
  * How the markup of a call ended. `done`: its calls were read (some may have failed).
  * `not-a-call`: the opener was prose; the text after it is scanned again as text.
  * `malformed`: markup that failed before a tool name was known; its raw text is emitted as
- * text (by default) and reported.
+ * text (by default) and reported. `foreign`: a call addressed to someone other than the caller
+ * (a built-in tool the model's server would run, not given to it): markup, never text, reported
+ * and never run.
  */
-export type CallStatus = 'open' | 'done' | 'not-a-call' | 'malformed';
+export type CallStatus = 'open' | 'done' | 'not-a-call' | 'malformed' | 'foreign';
 
 /** Reads the body of one piece of call markup, after its opener, in chunks. */
 export interface CallDecoder {

@@ -23,7 +23,12 @@ export type ToolbridgeErrorReason =
    * A call's closer after text that followed the call (`{…} prose </tool_call>`): read as markup,
    * not text; the call had gone out, without it in its raw text.
    */
-  | 'late-closer';
+  | 'late-closer'
+  /**
+   * A call addressed to someone other than the caller (gpt-oss's `python` or `browser.search`,
+   * tools its server would run, not given): left out of the text, never run.
+   */
+  | 'foreign-call';
 
 /** What `onError` is told besides the message. */
 export interface ToolbridgeErrorMetadata {
@@ -283,6 +288,16 @@ export function createTextStreamParser(
     const { decoder, reasoning, muted, opener, body, calls } = open;
     state = TEXT;
     const rawText = opener + body.toString();
+    if (decoder.status === 'foreign') {
+      report(
+        calls.failure?.message ?? `${opener} is no call for this caller`,
+        'foreign-call',
+        rawText,
+      );
+      options.onCallText?.(rawText);
+      if (reasoning !== undefined) state = { mode: 'reasoning', block: reasoning };
+      return;
+    }
     if (reasoning !== undefined && calls.calls.length === 0) {
       // No call came of it: it was the reasoning mentioning the markup.
       state = { mode: 'reasoning', block: reasoning };

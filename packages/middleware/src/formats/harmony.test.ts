@@ -152,11 +152,7 @@ describe('harmonyProtocol', () => {
   it('reads a built-in recipient as a call only when the tool was given', () => {
     const python =
       '<|start|>assistant to=python<|channel|>analysis code<|message|>print(1)<|call|>';
-    expect(read(python)).toMatchObject({
-      text: ' to=python<|channel|>analysis code<|message|>print(1)<|call|>',
-      calls: [],
-      reasons: ['malformed-call'],
-    });
+    expect(read(python)).toMatchObject({ text: '', calls: [], reasons: ['foreign-call'] });
     expect(read(python, [...tools, ...builtInTools])).toMatchObject({
       text: '',
       calls: [{ toolName: 'python', input: '{"code":"print(1)"}' }],
@@ -453,20 +449,24 @@ async function readHarmony(
   reply: string,
   given: readonly LanguageModelV4FunctionTool[] = tools,
   options: { emitRawToolCallTextOnError?: boolean } = {},
-): Promise<ReplyMeaning & { reasons: Set<ToolbridgeErrorReason> }> {
+): Promise<ReplyMeaning & { reasons: Set<ToolbridgeErrorReason>; reported: Set<string> }> {
   const reasons = new Set<ToolbridgeErrorReason>();
+  const reported = new Set<string>();
   const meaning = await readThroughMiddleware(middleware, reply, {
     tools: given,
     providerOptions: toolbridgeOptions({
       ...options,
-      onError: (_message, { reason }) => reasons.add(reason),
+      onError: (_message, { reason, rawText }) => {
+        reasons.add(reason);
+        reported.add(rawText);
+      },
     }),
   });
   for (const token of HARMONY_TOKENS) {
     expect(meaning.text).not.toContain(token);
     expect(meaning.reasoning).not.toContain(token);
   }
-  return { ...meaning, reasons };
+  return { ...meaning, reasons, reported };
 }
 
 const OSLO = [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }];
@@ -549,7 +549,7 @@ describe.each([
     ).toMatchObject({ text: 'Checking Oslo.Mild.', reasoning: 'Two steps.', calls: OSLO });
   });
 
-  it('keeps a call of a built-in tool that was not given out of the reasoning, and reports it', async () => {
+  it('keeps a call of a built-in tool that was not given out of the text and the reasoning, and reports it', async () => {
     const python = ' to=python<|channel|>analysis<|message|>print(1)<|call|>';
     const search =
       '<|channel|>analysis to=browser.search code<|message|>{"query":"Oslo weather"}<|call|>';
@@ -578,15 +578,20 @@ describe.each([
         text: 'Opened.',
       },
     ]) {
-      // Like any markup that is no call, the message is kept as text unless told otherwise.
+      // A call for the server's own tool is markup, never text; it is reported with its raw text.
       expect(await readThroughMiddleware(middleware, reply, { tools })).toMatchObject({
-        text: message + text,
+        text,
         reasoning,
         calls: [],
       });
-      expect(
-        await readHarmony(middleware, reply, tools, { emitRawToolCallTextOnError: false }),
-      ).toMatchObject({ text, reasoning, calls: [], reasons: new Set(['malformed-call']) });
+      const read = await readHarmony(middleware, reply, tools);
+      expect(read).toMatchObject({
+        text,
+        reasoning,
+        calls: [],
+        reasons: new Set(['foreign-call']),
+      });
+      expect([...read.reported].map((raw) => raw.trim())).toEqual([message.trim()]);
     }
   });
 

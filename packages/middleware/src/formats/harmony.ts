@@ -110,6 +110,7 @@ function messageTo(recipient: string, tools: ToolsByName, sink: CallSink): CallD
     return createForeignMessageDecoder(
       sink,
       `The model called ${recipient}, a tool it was not given: no call`,
+      'foreign',
     );
   }
   if (name === PYTHON && name === recipient) {
@@ -216,7 +217,11 @@ export function harmonyProtocol(): ToolCallProtocol {
       wrappers: HEADER_MARKERS,
       startCall: (opener, sink) => {
         if (RESULT_OPENERS.includes(opener)) {
-          return createForeignMessageDecoder(sink, 'The model wrote a tool result itself: no call');
+          return createForeignMessageDecoder(
+            sink,
+            'The model wrote a tool result itself: no call',
+            'malformed',
+          );
         }
         if (RECIPIENT_OPENERS.includes(opener)) {
           return createHarmonyRecipientDecoder((recipient) => messageTo(recipient, tools, sink));

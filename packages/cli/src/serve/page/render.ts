@@ -97,6 +97,7 @@ const REASON_LABELS: Record<string, string> = {
   'too-many-calls': 'too many calls',
   'unrecognized-call': 'unrecognized call',
   'late-closer': 'closer after the call',
+  'foreign-call': 'call for a built-in tool',
 };
 
 function callNumber(index: number): string {
