@@ -83,17 +83,59 @@ export interface XmlParameterCallDecoderOptions {
 /** Longest name, key or attribute text read before the markup counts as prose. */
 const MAX_TAG_TEXT = 256;
 
+/** What a tool name looks like: an identifier, with dots, colons and dashes. */
+const TOOL_NAME = /^[A-Za-z_][\w.:-]*$/u;
+
+/** A parameter being read: the writer of its value, and the tags that close and nest it. */
+interface OpenParameter {
+  value: XmlParameterValueWriter;
+  /** Closes the value: `</parameter>`, or MiniMax M3's `</city>` for the key `city`. */
+  close: string;
+  /** Opens a tag of the parameter's own name, which nests inside a nested value. */
+  nestedOpen: string;
+}
+
+/** Where the decoder is in the markup, with what it keeps there. `tag` is tag text read so far. */
 type Phase =
-  | 'between'
-  | 'name'
-  | 'nameTail'
-  | 'params'
-  | 'key'
-  | 'attributes'
-  | 'value'
-  | 'nested'
-  | 'json'
-  | 'trailing';
+  /** Between calls, up to the next call's name or a close of the markup. */
+  | { kind: 'between' }
+  /** A call's name; then (Kimi K3) the rest of its opening tag, skipped. */
+  | { kind: 'name'; tag: string }
+  | { kind: 'nameTail'; tag: string }
+  /** In a call, up to its next parameter, its JSON body or its close. */
+  | { kind: 'params' }
+  /** A parameter's key; then the attributes up to its value (DSML's `string="true"`). */
+  | { kind: 'key'; tag: string }
+  | { kind: 'attributes'; tag: string; parameter: OpenParameter }
+  /** A value streamed up to its close; a nested value, read whole (`depth`: same-named tags open in it). */
+  | { kind: 'value'; parameter: OpenParameter; seeker: MarkerSeeker }
+  | { kind: 'nested'; parameter: OpenParameter; seeker: MarkerSeeker; raw: string[]; depth: number }
+  /** A call's arguments as one JSON object, read whole. */
+  | { kind: 'json'; seeker: MarkerSeeker; raw: string[] }
+  /** After a single call, whitespace before the closer of a wrapper whose opener was left out. */
+  | { kind: 'trailing' };
+
+/** The phase of one kind, as the step that reads it gets it. */
+type PhaseOf<Kind extends Phase['kind']> = Extract<Phase, { kind: Kind }>;
+
+/** Tag text read up to one of its stops: the text, the stop, and the index just past it. */
+interface TagEnd {
+  text: string;
+  stop: string;
+  end: number;
+}
+
+/** What the decoder knows of its markup between steps. */
+interface DecoderState {
+  phase: Phase;
+  status: CallStatus;
+  /** The markup's closer was read here, so the engine expects none. */
+  closerRead: boolean;
+  /** Calls announced in the markup. */
+  calls: number;
+  /** The last call announced: still open (not ended), its schema, and the parameters (or JSON body) read in it. */
+  call: { open: boolean; schema: JsonSchema | undefined; parameters: number };
+}
 
 /**
  * Decodes the calls of an XML-parameter format (Qwen3-Coder, GLM, MiniMax, Seed-OSS, DeepSeek
@@ -107,339 +149,392 @@ export function createXmlParameterCallDecoder(
   options: XmlParameterCallDecoderOptions,
 ): CallDecoder {
   const { syntax, closer, tools, sink } = options;
-  const ends = (extra: readonly string[]) =>
+  const decodeText = syntax.unescape ?? ((raw: string) => raw);
+  /** Finds the first of `markers`, the call's close or the markup's closer: any of them may end what is open. */
+  const seekerOf = (markers: readonly string[]) =>
     new MarkerSeeker([
-      ...extra,
+      ...markers,
       ...(syntax.callClose ? [syntax.callClose] : []),
       ...(closer ? [closer] : []),
     ]);
-  const betweenSeeker = ends(syntax.nameOpen === '' ? [] : [syntax.nameOpen]);
-  const paramsSeeker = ends([
+  const betweenSeeker = seekerOf(syntax.nameOpen === '' ? [] : [syntax.nameOpen]);
+  const paramsSeeker = seekerOf([
     syntax.keyOpen,
     ...(syntax.jsonArguments ? [syntax.jsonArguments.open] : []),
   ]);
-  const fixedValueClose = typeof syntax.valueClose === 'string' ? syntax.valueClose : undefined;
+  const jsonClose = syntax.jsonArguments?.close;
+  // A seeker holds nothing once it found its marker, so values with the same close share one.
   const sharedValueSeeker =
-    fixedValueClose === undefined ? undefined : ends([fixedValueClose, syntax.keyOpen]);
-  const decodeText = syntax.unescape ?? ((raw: string) => raw);
+    typeof syntax.valueClose === 'string'
+      ? seekerOf([syntax.valueClose, syntax.keyOpen])
+      : undefined;
+  const nameStops = [...syntax.nameClose, ...(closer ? [closer] : [])];
+  const nameTailStops = syntax.nameTail === undefined ? [] : [syntax.nameTail];
+  const keyStops = [syntax.keyClose];
+  const valueOpenStops = [syntax.valueOpen];
 
-  let phase: Phase = syntax.nameOpen === '' ? 'name' : 'between';
-  let status: CallStatus = 'open';
-  let closerRead = false;
-  let calls = 0;
-  let inCall = false;
-  let text = '';
-  let schema: JsonSchema | undefined;
-  let value: XmlParameterValueWriter | undefined;
-  /** The current value's close, and the seeker that finds it. */
-  let valueClose = '';
-  let valueSeeker: MarkerSeeker | undefined;
-  /** Parameters read in the current call. */
-  let parameters = 0;
-  /** Raw text of a nested value or a JSON body, and the nesting of a nested value. */
-  let raw: string[] = [];
-  let depth = 0;
-  let nestedOpen = '';
+  const state: DecoderState = {
+    phase: syntax.nameOpen === '' ? { kind: 'name', tag: '' } : { kind: 'between' },
+    status: 'open',
+    closerRead: false,
+    calls: 0,
+    call: { open: false, schema: undefined, parameters: 0 },
+  };
 
-  function finishCall(): void {
-    if (!inCall) return;
+  /**
+   * The markup cannot be read on: it fails where the step began (at `at`), and the call in it
+   * does not run. `error` (the reason, or what a parser threw) goes to `onError` as the cause.
+   */
+  function fail(at: number, error: unknown): number {
+    sink.fail(error instanceof Error ? error.message : String(error), error);
+    state.status = state.calls > 0 ? 'done' : 'malformed';
+    return at;
+  }
+
+  /** The markup ended (`readCloser`: its closer was read here); without a call, it is malformed. */
+  function done(readCloser: boolean): void {
+    state.closerRead = readCloser;
+    state.status = state.calls > 0 ? 'done' : 'malformed';
+    if (state.calls === 0) sink.fail('The markup holds no call');
+  }
+
+  /** Ends the open call, if any: its input is complete. */
+  function endCall(): void {
+    if (!state.call.open) return;
     sink.input.close();
     sink.endCall();
-    inCall = false;
+    state.call.open = false;
   }
 
-  function done(readCloser: boolean): void {
-    closerRead = readCloser;
-    status = calls > 0 ? 'done' : 'malformed';
-    if (calls === 0) sink.fail('The markup holds no call');
-  }
-
-  /** Handles a closing marker met outside a value; returns false when it was none. */
-  function closing(marker: string): boolean {
+  /** Takes `marker` when it closes the call or the markup (met outside a value); false when it is neither. */
+  function takeClose(marker: string): boolean {
     if (marker === syntax.callClose) {
-      finishCall();
-      if (!options.single) phase = 'between';
+      endCall();
+      if (!options.single) state.phase = { kind: 'between' };
       // The wrapper's closer may follow after whitespace, when only its opener was left out.
-      else if (closer !== undefined) phase = 'trailing';
+      else if (closer !== undefined) state.phase = { kind: 'trailing' };
       else done(false);
       return true;
     }
     if (marker === closer) {
       // Where the markup's closer is the call's own close (GLM), nothing was left open.
-      if (inCall && syntax.callClose !== undefined)
+      if (state.call.open && syntax.callClose !== undefined)
         sink.repair(`The call was not closed with ${syntax.callClose}`);
-      finishCall();
+      endCall();
       done(true);
       return true;
     }
     return false;
   }
 
-  function startCall(name: string): void {
-    if (!/^[A-Za-z_][\w.:-]*$/u.test(name) || (options.knownToolsOnly && !tools.has(name))) {
-      if (calls === 0) status = 'not-a-call';
+  /** Announces a call of `name`; false when that is no tool's name (prose before any call, a failure after one). */
+  function startCall(name: string): boolean {
+    if (!TOOL_NAME.test(name) || (options.knownToolsOnly && !tools.has(name))) {
+      if (state.calls === 0) state.status = 'not-a-call';
       else {
         sink.fail(`${JSON.stringify(name.slice(0, 40))} is not a tool name`);
-        status = 'done';
+        state.status = 'done';
       }
-      return;
+      return false;
     }
     sink.start(name);
-    calls++;
-    inCall = true;
-    schema = tools.get(name)?.inputSchema as JsonSchema | undefined;
+    state.calls++;
+    state.call = {
+      open: true,
+      schema: tools.get(name)?.inputSchema as JsonSchema | undefined,
+      parameters: 0,
+    };
     sink.input.openObject();
-    parameters = 0;
-    phase = syntax.nameTail === undefined ? 'params' : 'nameTail';
+    return true;
   }
 
-  function startValue(key: string): void {
-    value = new XmlParameterValueWriter(
-      sink,
-      key,
-      propertySchema(schema, key),
-      !syntax.inlineValues,
-      syntax.nullIsText === true,
-    );
-    parameters++;
-    valueClose = fixedValueClose ?? (syntax.valueClose as (key: string) => string)(key);
-    valueSeeker = sharedValueSeeker ?? ends([valueClose, syntax.keyOpen]);
-    nestedOpen = `${syntax.keyOpen}${key}${syntax.keyClose}`;
+  /** A parameter `key` of the open call: its value's writer, typed by the call's schema. */
+  function openParameter(key: string): OpenParameter {
+    state.call.parameters++;
+    return {
+      value: new XmlParameterValueWriter(
+        sink,
+        key,
+        propertySchema(state.call.schema, key),
+        !syntax.inlineValues,
+        syntax.nullIsText === true,
+      ),
+      close: typeof syntax.valueClose === 'string' ? syntax.valueClose : syntax.valueClose(key),
+      nestedOpen: `${syntax.keyOpen}${key}${syntax.keyClose}`,
+    };
   }
 
-  /** Writes the JSON body of a call as its arguments. */
-  function writeJsonArguments(body: string): void {
-    const input = coerceBySchema(argumentsObject(parseJson(body.trim())), schema) as Record<
-      string,
-      unknown
-    >;
+  /**
+   * Reads tag text (a name, key or attributes) from `at` into `phase.tag`, up to one of `stops`.
+   * Returns where the tag ends; or where the step ends, while no stop came yet (all of `chunk`
+   * was read) or once the text grew too long to be a tag (the markup fails).
+   */
+  function readTag(
+    chunk: string,
+    at: number,
+    phase: { tag: string },
+    stops: readonly string[],
+  ): TagEnd | number {
+    for (let i = at; i < chunk.length; i++) {
+      phase.tag += chunk[i];
+      const stop = stops.find((candidate) => phase.tag.endsWith(candidate));
+      if (stop !== undefined) return { text: phase.tag.slice(0, -stop.length), stop, end: i + 1 };
+      if (phase.tag.length > MAX_TAG_TEXT)
+        return fail(at, new Error('A tag of the call is too long to be one'));
+    }
+    return chunk.length;
+  }
+
+  /** Between calls: whitespace, then the next call's name or a close of the markup. */
+  function readBetween(chunk: string, at: number): number {
+    let stray: string | undefined;
+    const hit = betweenSeeker.seek(chunk, at, (skipped) => {
+      if (skipped.trim() !== '') stray = skipped;
+    });
+    if (stray !== undefined) {
+      // An opener not followed by a call is prose; text after a call breaks the markup.
+      if (state.calls > 0)
+        return fail(
+          at,
+          new Error(`Unexpected text between calls: ${JSON.stringify(stray.slice(0, 40))}`),
+        );
+      state.status = 'not-a-call';
+      return chunk.length;
+    }
+    if (hit === undefined) return chunk.length;
+    if (!takeClose(hit.marker)) state.phase = { kind: 'name', tag: '' };
+    return hit.end;
+  }
+
+  /** A call's name, up to its end: the call starts when it names a tool. */
+  function readName(chunk: string, at: number, phase: PhaseOf<'name'>): number {
+    const read = readTag(chunk, at, phase, nameStops);
+    if (typeof read === 'number') return read;
+    if (!startCall(decodeText(read.text.trim()))) return read.end;
+    if (syntax.nameTail !== undefined) {
+      state.phase = { kind: 'nameTail', tag: '' };
+      return read.end;
+    }
+    // A tag that ends the name (GLM's `<arg_key>`, the closer) is the next tag. It may have
+    // begun in an earlier chunk, so it is taken as read rather than read again.
+    const tagRead = read.stop.startsWith('<');
+    if (tagRead && takeClose(read.stop)) return read.end;
+    state.phase =
+      tagRead && read.stop === syntax.keyOpen ? { kind: 'key', tag: '' } : { kind: 'params' };
+    return read.end;
+  }
+
+  /** The rest of a call's opening tag after its name (Kimi K3's ` index="1"<|sep|>`), skipped. */
+  function readNameTail(chunk: string, at: number, phase: PhaseOf<'nameTail'>): number {
+    const read = readTag(chunk, at, phase, nameTailStops);
+    if (typeof read === 'number') return read;
+    state.phase = { kind: 'params' };
+    return read.end;
+  }
+
+  /** In a call: the next parameter's key, a JSON body, or a close; other text is ignored (a repair). */
+  function readParams(chunk: string, at: number): number {
+    const hit = paramsSeeker.seek(chunk, at, (skipped) => {
+      if (skipped.trim() !== '')
+        sink.repair(`Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`);
+    });
+    if (hit === undefined) return chunk.length;
+    if (hit.marker === syntax.jsonArguments?.open && hit.marker !== syntax.keyOpen) {
+      if (state.call.parameters > 0)
+        return fail(at, new Error('A call holds both parameters and a JSON body'));
+      const raw = hit.marker === '{' ? ['{'] : [];
+      state.phase = {
+        kind: 'json',
+        seeker: seekerOf(jsonClose === undefined ? [] : [jsonClose]),
+        raw,
+      };
+      return hit.end;
+    }
+    if (!takeClose(hit.marker)) state.phase = { kind: 'key', tag: '' };
+    return hit.end;
+  }
+
+  /** A parameter's key: its attributes and value follow; a closing tag here is a stray (a repair). */
+  function readKey(chunk: string, at: number, phase: PhaseOf<'key'>): number {
+    const read = readTag(chunk, at, phase, keyStops);
+    if (typeof read === 'number') return read;
+    const key = decodeText(read.text.trim());
+    if (key === '') return fail(at, new Error('A parameter has no name'));
+    if (key.startsWith('/')) {
+      // A closing tag where a parameter was expected (MiniMax M3's `</other>`): it closes nothing left open.
+      sink.repair(`A stray closing tag was ignored: <${key.slice(0, 40)}>`);
+      state.phase = { kind: 'params' };
+      return read.end;
+    }
+    state.phase = { kind: 'attributes', tag: '', parameter: openParameter(key) };
+    return read.end;
+  }
+
+  /** The attributes after a key, up to the value's open; they may say how to read the value. */
+  function readAttributes(chunk: string, at: number, phase: PhaseOf<'attributes'>): number {
+    // Without a tag that opens it, the value starts with its first character.
+    if (syntax.valueOpen === '') return startValue(phase.parameter, undefined, at);
+    const read = readTag(chunk, at, phase, valueOpenStops);
+    if (typeof read === 'number') return read;
+    return startValue(phase.parameter, syntax.valueIsString?.(read.text), read.end);
+  }
+
+  /** The value of `parameter` starts at `at`, as text (`isString`), JSON, or as the schema says. */
+  function startValue(parameter: OpenParameter, isString: boolean | undefined, at: number): number {
+    parameter.value.begin(isString);
+    const seeker = sharedValueSeeker ?? seekerOf([parameter.close, syntax.keyOpen]);
+    state.phase = { kind: 'value', parameter, seeker };
+    return at;
+  }
+
+  /** A value, written as it comes up to its close; the next key or a close of the call or markup also ends it (a repair). */
+  function readValue(chunk: string, at: number, phase: PhaseOf<'value'>): number {
+    const { parameter } = phase;
+    const hit = phase.seeker.seek(chunk, at, (piece) => parameter.value.text(piece));
+    if (hit === undefined) return chunk.length;
+    if (hit.marker === syntax.keyOpen && syntax.nestedValue && parameter.value.blank) {
+      // The value opens with a tag: nested markup, read whole. The tag's start is read again,
+      // since it may open a tag of the value's own name.
+      const raw: string[] = [];
+      const seeker = seekerOf([parameter.nestedOpen, parameter.close]);
+      seeker.seek(hit.marker, 0, (piece) => raw.push(piece));
+      state.phase = { kind: 'nested', parameter, seeker, raw, depth: 0 };
+      return hit.end;
+    }
+    parameter.value.end();
+    if (hit.marker === parameter.close) state.phase = { kind: 'params' };
+    else if (hit.marker === syntax.keyOpen) {
+      sink.repair(`A value was not closed with ${parameter.close}`);
+      state.phase = { kind: 'key', tag: '' };
+    } else takeClose(hit.marker);
+    return hit.end;
+  }
+
+  /** A nested value's markup, up to its own close (same-named tags inside nest); then converted whole. */
+  function readNested(chunk: string, at: number, phase: PhaseOf<'nested'>): number {
+    const { parameter, raw } = phase;
+    const hit = phase.seeker.seek(chunk, at, (piece) => raw.push(piece));
+    if (hit === undefined) return chunk.length;
+    if (
+      hit.marker === parameter.nestedOpen ||
+      (hit.marker === parameter.close && phase.depth > 0)
+    ) {
+      phase.depth += hit.marker === parameter.nestedOpen ? 1 : -1;
+      raw.push(hit.marker);
+      return hit.end;
+    }
+    if (hit.marker !== parameter.close)
+      sink.repair(`A value was not closed with ${parameter.close}`);
+    let converted: unknown;
+    try {
+      converted = syntax.nestedValue!(raw.join(''), parameter.value.schema);
+    } catch (error) {
+      // Markup the format cannot read (an element left open): the call cannot run.
+      return fail(at, error);
+    }
+    parameter.value.whole(converted);
+    if (hit.marker === parameter.close) state.phase = { kind: 'params' };
+    else takeClose(hit.marker);
+    return hit.end;
+  }
+
+  /** A call's JSON body, up to its close (or a close of the call or markup); then written as its arguments. */
+  function readJson(chunk: string, at: number, phase: PhaseOf<'json'>): number {
+    const hit = phase.seeker.seek(chunk, at, (piece) => phase.raw.push(piece));
+    if (hit === undefined) return chunk.length;
+    let input: Record<string, unknown>;
+    try {
+      const body = argumentsObject(parseJson(phase.raw.join('').trim()));
+      input = coerceBySchema(body, state.call.schema) as Record<string, unknown>;
+    } catch (error) {
+      // A body that is no JSON object: the call cannot run.
+      return fail(at, error);
+    }
     for (const [key, item] of Object.entries(input)) {
       sink.input.key(key);
       sink.input.value(item);
     }
+    state.call.parameters++;
+    if (hit.marker === jsonClose) state.phase = { kind: 'params' };
+    else takeClose(hit.marker);
+    return hit.end;
   }
 
-  /** Reads tag text (a name, key or attributes) up to one of `stops`; returns the index after it, or -1. */
-  function readTag(
-    chunk: string,
-    from: number,
-    stops: readonly string[],
-  ): { end: number; stop: string } | -1 {
-    for (let i = from; i < chunk.length; i++) {
-      text += chunk[i];
-      const stop = stops.find((candidate) => text.endsWith(candidate));
-      if (stop !== undefined) {
-        text = text.slice(0, -stop.length);
-        return { end: i + 1, stop };
-      }
-      if (text.length > MAX_TAG_TEXT) throw new Error('A tag of the call is too long to be one');
-    }
-    return -1;
+  /** After a single call: whitespace is the markup's; what follows (the wrapper's closer, text) is the engine's. */
+  function readTrailing(chunk: string, at: number): number {
+    let end = at;
+    while (end < chunk.length && chunk[end]!.trim() === '') end++;
+    if (end < chunk.length) done(false);
+    return end;
   }
 
-  function step(chunk: string, i: number): number {
-    switch (phase) {
-      case 'trailing': {
-        let at = i;
-        while (at < chunk.length && chunk[at]!.trim() === '') at++;
-        // What follows is the engine's to read: the wrapper's closer, or text.
-        if (at < chunk.length) done(false);
-        return at;
-      }
-      case 'between': {
-        let prose = false;
-        const hit = betweenSeeker.seek(chunk, i, (skipped) => {
-          if (skipped.trim() === '') return;
-          // An opener not followed by a call is prose; text after a call breaks the markup.
-          if (calls === 0) prose = true;
-          else
-            throw new Error(
-              `Unexpected text between calls: ${JSON.stringify(skipped.slice(0, 40))}`,
-            );
-        });
-        if (prose) {
-          status = 'not-a-call';
-          return chunk.length;
-        }
-        if (hit === undefined) return chunk.length;
-        if (!closing(hit.marker)) {
-          text = '';
-          phase = 'name';
-        }
-        return hit.end;
-      }
-      case 'name': {
-        const read = readTag(chunk, i, [...syntax.nameClose, ...(closer ? [closer] : [])]);
-        if (read === -1) return chunk.length;
-        const name = decodeText(text.trim());
-        text = '';
-        startCall(name);
-        if (status !== 'open') return read.end;
-        // A tag that ends the name (GLM's `<arg_key>`, the closer) is the next tag. It may have
-        // begun in an earlier chunk, so it is taken as read rather than read again.
-        if (read.stop.startsWith('<') && (phase as Phase) === 'params' && !closing(read.stop)) {
-          if (read.stop === syntax.keyOpen) {
-            text = '';
-            phase = 'key';
-          }
-        }
-        return read.end;
-      }
-      case 'nameTail': {
-        const read = readTag(chunk, i, [syntax.nameTail!]);
-        if (read === -1) return chunk.length;
-        text = '';
-        phase = 'params';
-        return read.end;
-      }
-      case 'params': {
-        const hit = paramsSeeker.seek(chunk, i, (skipped) => {
-          if (skipped.trim() !== '')
-            sink.repair(
-              `Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`,
-            );
-        });
-        if (hit === undefined) return chunk.length;
-        if (hit.marker === syntax.jsonArguments?.open && hit.marker !== syntax.keyOpen) {
-          if (parameters > 0) throw new Error('A call holds both parameters and a JSON body');
-          raw = hit.marker === '{' ? ['{'] : [];
-          valueSeeker = undefined;
-          phase = 'json';
-          return hit.end;
-        }
-        if (!closing(hit.marker)) {
-          text = '';
-          phase = 'key';
-        }
-        return hit.end;
-      }
-      case 'key': {
-        const read = readTag(chunk, i, [syntax.keyClose]);
-        if (read === -1) return chunk.length;
-        const key = decodeText(text.trim());
-        text = '';
-        if (key === '') throw new Error('A parameter has no name');
-        if (key.startsWith('/')) {
-          // A closing tag where a parameter was expected (MiniMax M3's `</other>`): it closes nothing left open.
-          sink.repair(`A stray closing tag was ignored: <${key.slice(0, 40)}>`);
-          phase = 'params';
-          return read.end;
-        }
-        startValue(key);
-        phase = syntax.valueOpen === '' ? 'value' : 'attributes';
-        return read.end;
-      }
-      case 'attributes': {
-        const read = readTag(chunk, i, [syntax.valueOpen]);
-        if (read === -1) return chunk.length;
-        value!.begin(syntax.valueIsString?.(text));
-        text = '';
-        phase = 'value';
-        return read.end;
-      }
-      case 'value': {
-        if (!value!.begun) value!.begin(undefined);
-        const hit = valueSeeker!.seek(chunk, i, (piece) => value!.text(piece));
-        if (hit === undefined) return chunk.length;
-        if (hit.marker === syntax.keyOpen && syntax.nestedValue && value!.blank) {
-          // The value opens with a tag: nested markup, read whole. The tag's start is read again,
-          // since it may open a tag of the value's own name.
-          raw = [];
-          depth = 0;
-          valueSeeker = ends([nestedOpen, valueClose]);
-          valueSeeker.seek(hit.marker, 0, (piece) => raw.push(piece));
-          phase = 'nested';
-          return hit.end;
-        }
-        value!.end();
-        value = undefined;
-        if (hit.marker === valueClose) {
-          phase = 'params';
-          return hit.end;
-        }
-        if (hit.marker === syntax.keyOpen) {
-          sink.repair(`A value was not closed with ${valueClose}`);
-          text = '';
-          phase = 'key';
-          return hit.end;
-        }
-        closing(hit.marker);
-        return hit.end;
-      }
-      case 'nested': {
-        const hit = valueSeeker!.seek(chunk, i, (piece) => raw.push(piece));
-        if (hit === undefined) return chunk.length;
-        if (hit.marker === nestedOpen || (hit.marker === valueClose && depth > 0)) {
-          depth += hit.marker === nestedOpen ? 1 : -1;
-          raw.push(hit.marker);
-          return hit.end;
-        }
-        if (hit.marker !== valueClose) sink.repair(`A value was not closed with ${valueClose}`);
-        value!.whole(syntax.nestedValue!(raw.join(''), value!.schema));
-        value = undefined;
-        raw = [];
-        if (hit.marker === valueClose) phase = 'params';
-        else closing(hit.marker);
-        return hit.end;
-      }
-      case 'json': {
-        const close = syntax.jsonArguments!.close;
-        if (valueSeeker === undefined) valueSeeker = ends(close === undefined ? [] : [close]);
-        const hit = valueSeeker.seek(chunk, i, (piece) => raw.push(piece));
-        if (hit === undefined) return chunk.length;
-        valueSeeker = undefined;
-        writeJsonArguments(raw.join(''));
-        raw = [];
-        parameters++;
-        if (hit.marker === close) phase = 'params';
-        else closing(hit.marker);
-        return hit.end;
-      }
+  /** Reads `chunk` from `at` in the current phase; returns where it stopped. */
+  function step(chunk: string, at: number): number {
+    const phase = state.phase;
+    switch (phase.kind) {
+      case 'between':
+        return readBetween(chunk, at);
+      case 'name':
+        return readName(chunk, at, phase);
+      case 'nameTail':
+        return readNameTail(chunk, at, phase);
+      case 'params':
+        return readParams(chunk, at);
+      case 'key':
+        return readKey(chunk, at, phase);
+      case 'attributes':
+        return readAttributes(chunk, at, phase);
+      case 'value':
+        return readValue(chunk, at, phase);
+      case 'nested':
+        return readNested(chunk, at, phase);
+      case 'json':
+        return readJson(chunk, at, phase);
+      case 'trailing':
+        return readTrailing(chunk, at);
     }
   }
 
-  /** A step; what throws (a tag too long, JSON arguments that do not parse) fails the markup there. */
-  function stepOrFail(chunk: string, i: number): number {
-    try {
-      return step(chunk, i);
-    } catch (error) {
-      sink.fail(error instanceof Error ? error.message : String(error), error);
-      status = calls > 0 ? 'done' : 'malformed';
-      return i;
-    }
-  }
-
+  /**
+   * The output ended in the markup: a call cut off after its name (in its opening tag or a
+   * parameter) fails, one cut off between parameters is complete, and a name never ended was prose.
+   */
   function end(): void {
-    if (
-      phase === 'value' ||
-      phase === 'key' ||
-      phase === 'attributes' ||
-      phase === 'nested' ||
-      phase === 'json'
-    ) {
-      // Cut off inside a parameter: the call does not run.
-      sink.fail('The call was cut off inside a parameter');
-      status = 'done';
-      return;
+    switch (state.phase.kind) {
+      case 'between':
+      case 'params':
+      case 'trailing':
+        // An opener with no call after it was prose.
+        if (state.calls === 0) state.status = 'not-a-call';
+        else {
+          if (state.call.open) sink.repair('The call was not closed');
+          endCall();
+          state.status = 'done';
+        }
+        return;
+      case 'name':
+        state.status = 'not-a-call';
+        return;
+      case 'nameTail':
+        sink.fail('The call was cut off in its opening tag');
+        state.status = 'done';
+        return;
+      case 'key':
+      case 'attributes':
+      case 'value':
+      case 'nested':
+      case 'json':
+        // Cut off inside a parameter: the call does not run.
+        sink.fail('The call was cut off inside a parameter');
+        state.status = 'done';
+        return;
     }
-    if (phase === 'nameTail') {
-      sink.fail('The call was cut off in its opening tag');
-      status = 'done';
-      return;
-    }
-    if (phase === 'name' || (phase === 'between' && calls === 0)) {
-      status = 'not-a-call';
-      return;
-    }
-    if (inCall) sink.repair('The call was not closed');
-    finishCall();
-    status = 'done';
   }
 
   return steppedDecoder({
-    step: stepOrFail,
+    step,
     end,
-    status: () => status,
-    closer: () => (closerRead ? undefined : closer),
+    status: () => state.status,
+    closer: () => (state.closerRead ? undefined : closer),
   });
 }

@@ -10,7 +10,6 @@ import { endsWithHighSurrogate } from './high-surrogate';
  * each piece, then `end`; or `whole` for a value converted elsewhere.
  */
 export class XmlParameterValueWriter {
-  begun = false;
   private streaming = false;
   /** The value is raw text whatever it says (`null` included). */
   private textOnly = false;
@@ -48,7 +47,6 @@ export class XmlParameterValueWriter {
 
   /** The value starts: its key is written; `isString` overrides the schema (DSML's `string` attribute). */
   begin(isString: boolean | undefined): void {
-    this.begun = true;
     // A parameter the schema does not declare is text, as the model wrote it. Text the format
     // marks as text still takes the schema's type when that is not a string (a lone item, a number).
     this.streaming =
