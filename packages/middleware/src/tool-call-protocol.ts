@@ -41,6 +41,8 @@ export interface ParseOptions {
   startWithReasoning?: boolean | 'if-closed';
   /** Tokens of the chat template (end of turn, role markers) that are markup, never text. Default: none. */
   controlTokens?: readonly string[];
+  /** A call inside reasoning the model opened with a tag is read, and the reasoning goes on after it. Default: false. */
+  callsInReasoning?: boolean;
   /** The reply may be one bare JSON call object (tool choice constrained by a JSON schema). */
   leadingJsonCall?: JsonCallKeys;
 }

@@ -92,6 +92,7 @@ export function toolMiddlewareFor(
     reasoningTags,
     opensReasoning: family?.opensReasoning ?? format.opensReasoning,
     controlTokens: ALL_CONTROL_TOKENS,
+    callsInReasoning: format.callsInReasoning,
     ...middlewareOptions,
     protocol: autoProtocol({ prompt: format.protocol() }),
   });

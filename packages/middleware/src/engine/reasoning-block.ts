@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { MarkerSeeker } from './marker-seeker';
+import { MarkerSeeker } from './marker-seeker';
 import { TextPieces } from './text-pieces';
 
 /**
@@ -25,24 +25,33 @@ export class ReasoningBlock {
     this.emit({ type: 'reasoning-delta', id: this.id, delta: text });
   };
 
+  /** Finds the markers that end or interrupt the block. */
+  readonly seeker: MarkerSeeker;
+  /** Opened by the chat template, not by a tag: a call ends it for good. */
+  readonly implicit: boolean;
+
   /**
-   * @param seeker Finds the markers that end or interrupt the block.
-   * @param opened How the block began: by a tag (announced at once), or by the chat template
-   * (`implicit`: any closer ends it, and so does a call), streaming or `held` back.
+   * @param markers What ends or interrupts the block: its closers, control tokens, call openers.
+   * @param opened How the block began: by a tag (announced at once), going on after a call that
+   * interrupted it (announced on its first text), or by the chat template (`implicit`: any closer
+   * ends it, and so does a call), streaming or `held` back.
    */
   constructor(
     private readonly emit: (part: LanguageModelV4StreamPart) => void,
     private readonly id: string,
-    readonly seeker: MarkerSeeker,
-    opened: 'tag' | 'implicit' | 'held',
+    private readonly markers: readonly string[],
+    opened: 'tag' | 'continued' | 'implicit' | 'held',
   ) {
-    this.implicit = opened !== 'tag';
+    this.seeker = new MarkerSeeker(markers);
+    this.implicit = opened === 'implicit' || opened === 'held';
     if (opened === 'tag') this.announce();
     if (opened === 'held') this.held = new TextPieces();
   }
 
-  /** Opened by the chat template, not by a tag. */
-  readonly implicit: boolean;
+  /** The block that goes on after a call interrupted this one, until the same closer. */
+  continued(id: string): ReasoningBlock {
+    return new ReasoningBlock(this.emit, id, this.markers, 'continued');
+  }
 
   /** Whether its text is still held back. */
   get holding(): boolean {

@@ -129,7 +129,8 @@ describe('the streaming engine', () => {
   it('reports a call written in a shape the protocol does not read, and keeps it as text', () => {
     const onError = vi.fn();
     const text =
-      'I will call it:\n```json\n{"name": "get_weather", "parameters": {"city": "Oslo"}}\n```\nand {"name": "other", "arguments": {}} and {"a": {"name": "get_time", "arguments": {}}}';
+      // Mid-line, not at a line start or in a fence: prose that shows a call, not one.
+      'I will call it: {"name": "get_weather", "parameters": {"city": "Oslo"}}\nand {"name": "other", "arguments": {}} and {"a": {"name": "get_time", "arguments": {}}}';
     expect(readEveryWay(hermes, text, { tools, onError }).text).toBe(text);
     const reports = onError.mock.calls.filter(
       ([, metadata]) => metadata.reason === 'unrecognized-call',

@@ -67,6 +67,12 @@ export interface TextStreamParserOptions {
   startWithReasoning?: boolean | 'if-closed';
   /** Tokens of the model's chat template (end of turn, role markers) that are markup, never text. */
   controlTokens?: readonly string[];
+  /**
+   * A call inside reasoning the model opened with a tag is read, and the reasoning goes on after
+   * it (Kimi K2 Thinking, as its server reads it). Default: false: inside `<think>…</think>`
+   * nothing is a call.
+   */
+  callsInReasoning?: boolean;
   /** Told the exact text of each piece of call markup, in order (for `extractToolCallSegments`). */
   onCallText?: (text: string) => void;
 }
@@ -81,13 +87,19 @@ export interface TextStreamParser {
   readonly callCount: number;
 }
 
+/**
+ * The reasoning a markup began inside. `pending` until a call is announced (which can happen as
+ * the decoder is made): it goes on when the markup holds no call. A call ends it; a block the
+ * model opened with a tag is `interrupted`, and goes on after the markup.
+ */
+interface ReasoningAround {
+  pending: ReasoningBlock | undefined;
+  interrupted: ReasoningBlock | undefined;
+}
+
 interface OpenMarkup {
   decoder: CallDecoder;
-  /**
-   * The reasoning the chat template opened, where the markup began inside it: it goes on when the
-   * markup holds no call, and ends when a call is announced.
-   */
-  reasoning: ReasoningBlock | undefined;
+  around: ReasoningAround;
   /** Markup beyond the calls a reply may hold: read to find its end, then kept as text. */
   muted: boolean;
   opener: string;
@@ -125,6 +137,7 @@ export function createTextStreamParser(
   emit: (part: LanguageModelV4StreamPart) => void,
 ): TextStreamParser {
   const { grammar, tools, generateId, onError } = options;
+  const callsInReasoning = options.callsInReasoning ?? false;
   const emitRaw = options.emitRawToolCallTextOnError ?? true;
   const cutOffCalls = options.cutOffCalls ?? 'reject';
   const reasoningTags = new Map(options.reasoningTags ?? []);
@@ -147,6 +160,8 @@ export function createTextStreamParser(
     ...loneClosers,
     ...controlTokens,
   ];
+  /** Call markup read inside a block the model opened, with `callsInReasoning`: calls and their wrappers. */
+  const callMarkup = [...explicitOpeners, ...wrappers];
   /** What ends reasoning the template opened: any closer, or a call. */
   const implicitEnds = [...closers, ...explicitOpeners, ...reasoningTags.keys(), ...controlTokens];
   /**
@@ -227,14 +242,19 @@ export function createTextStreamParser(
 
   function startMarkup(opener: string, reasoning?: ReasoningBlock): void {
     const muted = callCount >= maxCalls;
+    const around: ReasoningAround = { pending: reasoning, interrupted: undefined };
     const calls = new MarkupCalls({
       emit,
       generateId,
       usedIds,
-      // A call is about to be announced: reasoning the template opened ends, and so does the text.
+      // A call is about to be announced: the reasoning around it ends, and so does the text.
       beforeCall: () => {
-        markup.reasoning?.end();
-        markup.reasoning = undefined;
+        const block = around.pending;
+        if (block !== undefined) {
+          block.end();
+          if (!block.implicit) around.interrupted = block;
+          around.pending = undefined;
+        }
         closeText();
       },
       cutOffCalls,
@@ -242,7 +262,7 @@ export function createTextStreamParser(
     });
     const markup: OpenMarkup = {
       decoder: grammar.startCall(opener, calls),
-      reasoning,
+      around,
       muted,
       opener,
       body: new TextPieces(),
@@ -255,10 +275,11 @@ export function createTextStreamParser(
   /** The decoder is done with the markup: takes its closer next, skips to it, or ends it. */
   function afterDecoder(open: OpenMarkup): string {
     const { status, closer } = open.decoder;
-    if (status === 'not-a-call' && open.reasoning !== undefined) {
+    const reasoning = open.around.pending;
+    if (status === 'not-a-call' && reasoning !== undefined) {
       // A mention of the opener in the reasoning: the reasoning goes on, read again after it.
-      state = { mode: 'reasoning', block: open.reasoning };
-      open.reasoning.read(open.opener);
+      state = { mode: 'reasoning', block: reasoning };
+      reasoning.read(open.opener);
       return open.body.toString();
     }
     if (status === 'not-a-call' && !explicitOpeners.has(open.opener)) {
@@ -285,7 +306,8 @@ export function createTextStreamParser(
   }
 
   function endMarkup(open: OpenMarkup): void {
-    const { decoder, reasoning, muted, opener, body, calls } = open;
+    const { decoder, around, muted, opener, body, calls } = open;
+    const reasoning = around.pending;
     state = TEXT;
     const rawText = opener + body.toString();
     if (decoder.status === 'foreign') {
@@ -336,6 +358,9 @@ export function createTextStreamParser(
     if (decoder.status === 'done') strayCloser = decoder.closer;
     options.onCallText?.(rawText);
     callCount += calls.calls.length;
+    if (around.interrupted !== undefined) {
+      state = { mode: 'reasoning', block: around.interrupted.continued(generateId()) };
+    }
   }
 
   function report(
@@ -350,10 +375,11 @@ export function createTextStreamParser(
   /** Starts a reasoning block: opened by a tag (ending at its closer), or by the chat template. */
   function startReasoning(opener: string | undefined, opened: 'tag' | 'implicit' | 'held'): void {
     closeText();
-    const seeker = new MarkerSeeker(
-      opener === undefined ? implicitEnds : [reasoningTags.get(opener)!, ...controlTokens],
-    );
-    state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), seeker, opened) };
+    const markers =
+      opener === undefined
+        ? implicitEnds
+        : [reasoningTags.get(opener)!, ...controlTokens, ...(callsInReasoning ? callMarkup : [])];
+    state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), markers, opened) };
   }
 
   /** Reasoning ended at its closer: text follows, or a call where a reply may open with one. */
@@ -362,12 +388,15 @@ export function createTextStreamParser(
     state = grammar.leadingCall && !wroteProse ? LEADING : TEXT;
   }
 
-  /** Reasoning the template opened met a marker: a closer ends it, a call opener may. */
-  function afterImplicitMarker(block: ReasoningBlock, marker: string): void {
+  /**
+   * Reasoning met one of the markers its seeker looks for: a closer ends it, a call opener may end
+   * or interrupt it; the template's opener written again by the model, control tokens and the
+   * wrappers of calls are markup (an opener after reasoning text is a mention of it).
+   */
+  function afterReasoningMarker(block: ReasoningBlock, marker: string): void {
     if (closers.has(marker)) closeReasoning(block);
     else if (explicitOpeners.has(marker)) startMarkup(marker, block);
     else if (reasoningTags.has(marker) && block.readAny) block.read(marker);
-    // The template's opener written again by the model, or a control token: markup.
     else options.onCallText?.(marker);
   }
 
@@ -444,9 +473,7 @@ export function createTextStreamParser(
           const hit = block.seeker.seek(buffer, pos, block.read);
           if (hit === undefined) return;
           pos = hit.end;
-          if (block.implicit) afterImplicitMarker(block, hit.marker);
-          else if (controlTokens.has(hit.marker)) options.onCallText?.(hit.marker);
-          else closeReasoning(block);
+          afterReasoningMarker(block, hit.marker);
           break;
         }
         case 'markup': {

@@ -44,6 +44,11 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
   readonly opensReasoning?: OpensReasoning;
   /** Tokens of the family's template that are markup, never text the user wrote (end of turn, recipients). Default: none. */
   readonly controlTokens?: readonly string[];
+  /**
+   * The family's models call tools inside reasoning they opened with a tag, and its server reads
+   * those calls (Kimi K2 Thinking): the reasoning goes on after them. Default: false.
+   */
+  readonly callsInReasoning?: boolean;
   /** The model ids this format serves, as rows of the model table. Default: none. */
   readonly models?: readonly ModelRow[];
   /**
@@ -71,6 +76,7 @@ export function defineFormat<const Name extends string, const VariantName extend
   return {
     opensReasoning: 'never',
     controlTokens: [],
+    callsInReasoning: false,
     models: [],
     variants: [],
     ...definition,
@@ -88,6 +94,7 @@ export function buildFormatMiddleware(
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
     opensReasoning: format.opensReasoning,
     controlTokens: format.controlTokens,
+    callsInReasoning: format.callsInReasoning,
     ...options,
     protocol: format.protocol(),
   });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { kimiK2CallId, kimiK2Protocol } from './kimi-k2';
+import { kimiK2CallId, kimiK2Protocol, kimiK2ToolMiddleware } from './kimi-k2';
 
 const protocol = kimiK2Protocol();
 const think = [['<think>', '</think>']] as const;
@@ -63,13 +65,49 @@ describe('kimiK2Protocol', () => {
     });
   });
 
-  it('reads nothing inside reasoning, a section K2-Thinking writes before closing it included', () => {
-    // formats.md §2.3: llama.cpp reads such calls for Kimi; the engine keeps reasoning free of
-    // calls, so a section inside an unclosed <think> stays reasoning.
+  it('reads nothing inside reasoning unless told that calls come there', () => {
     const text = `<think>I will call it. ${SECTION}${call('functions.get_time:0', '{}')}${SECTION_END}`;
     expect(readEveryWay(protocol, text, { tools, reasoningTags: think })).toMatchObject({
       reasoning: `I will call it. ${SECTION}${call('functions.get_time:0', '{}')}${SECTION_END}`,
       calls: [],
+    });
+  });
+
+  describe.each([
+    ['kimiK2ToolMiddleware', kimiK2ToolMiddleware],
+    [
+      "toolMiddlewareFor('moonshotai/Kimi-K2-Thinking')",
+      toolMiddlewareFor('moonshotai/Kimi-K2-Thinking'),
+    ],
+  ])('K2-Thinking calling inside its <think>, through %s', (_name, middleware) => {
+    const inThink = `${SECTION}${call('functions.get_time:0', '{}')}${SECTION_END}`;
+
+    it('reads the call, and the reasoning goes on after it until its closer', async () => {
+      // As vLLM's and llama.cpp's Kimi K2 parsers read it (formats.md §2.3).
+      expect(
+        await readThroughMiddleware(middleware, `<think>I'm thinking${inThink}still</think>Hello`, {
+          tools,
+        }),
+      ).toEqual({
+        reasoning: "I'm thinkingstill",
+        text: 'Hello',
+        calls: [{ toolName: 'get_time', input: '{}' }],
+      });
+      expect(
+        await readThroughMiddleware(middleware, `<think>I'm thinking${inThink}`, { tools }),
+      ).toEqual({
+        reasoning: "I'm thinking",
+        text: '',
+        calls: [{ toolName: 'get_time', input: '{}' }],
+      });
+    });
+
+    it('keeps a section that holds no call in the reasoning', async () => {
+      expect(
+        await readThroughMiddleware(middleware, '<think>The <|tool_call_begin|> token</think>Hi', {
+          tools,
+        }),
+      ).toEqual({ reasoning: 'The <|tool_call_begin|> token', text: 'Hi', calls: [] });
     });
   });
 

@@ -125,12 +125,14 @@ export const kimiK2Format = /* @__PURE__ */ defineFormat({
   systemPrompt: kimiK2SystemPromptTemplate,
   controlTokens: ['<|im_end|>'],
   reasoningTags: [['<think>', '</think>']],
+  // K2-Thinking calls inside <think>, and vLLM's reasoning parser ends the reasoning there.
+  callsInReasoning: true,
   models: [{ family: 'Kimi K2', match: /kimi-?k2/ }],
 });
 
 /**
  * Tool calling for Kimi K2 and K2-Thinking in their own format (see {@link kimiK2Protocol}).
- * `<think>` is reasoning; calls K2-Thinking writes inside an unclosed `<think>` block are
- * reasoning too (the engine reads nothing inside reasoning as a call).
+ * `<think>` is reasoning; a call K2-Thinking writes inside its `<think>` block is read, and the
+ * reasoning goes on after it (`callsInReasoning`).
  */
 export const kimiK2ToolMiddleware = /* @__PURE__ */ formatPreset(kimiK2Format);

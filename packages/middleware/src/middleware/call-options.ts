@@ -60,6 +60,12 @@ export interface ReadingOptions extends ToolbridgeCallOptions {
   opensReasoning?: OpensReasoning;
   /** Tokens of the model's chat template (end of turn, role markers) that are markup, never text. Default: none. */
   controlTokens?: readonly string[];
+  /**
+   * A call inside reasoning the model opened with a tag (`<think>…`) is read, and the reasoning
+   * goes on after it, as the family's server reads it (Kimi K2 Thinking). Default: false: inside
+   * such a block nothing is a call.
+   */
+  callsInReasoning?: boolean;
   /** Ids for text blocks and tool calls. Default: the AI SDK's `generateId`. */
   generateId?: () => string;
 }
@@ -154,6 +160,9 @@ export function parseOptions(
     generateId: options.generateId,
     reasoningTags: reasoningTagsOf(options.reasoningTags),
     ...(options.controlTokens === undefined ? {} : { controlTokens: options.controlTokens }),
+    ...(options.callsInReasoning === undefined
+      ? {}
+      : { callsInReasoning: options.callsInReasoning }),
     ...(onError === undefined ? {} : { onError }),
     ...(emitRaw === undefined ? {} : { emitRawToolCallTextOnError: emitRaw }),
     ...(cutOffCalls === undefined ? {} : { cutOffCalls }),
