@@ -18,8 +18,8 @@ export interface JsonCallDecoderOptions {
   tools: ToolsByName;
   sink: CallSink;
   /**
-   * Only calls of known tools count, and the object must start with its name (or `"type"`):
-   * anything else is prose. For formats without an opener of their own (Llama 3's bare JSON).
+   * Only calls of known tools count, and the object must start with its name (after a `"type"`
+   * or the call's id, if any): anything else is prose. For formats without an opener of their own (Llama 3's bare JSON).
    */
   knownToolsOnly?: boolean;
   /** Further call objects may follow the first, separated by `;` or whitespace (Llama 3). */
@@ -193,7 +193,18 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       routeNamedMember(current, key);
       return;
     }
-    if (knownToolsOnly && calls === 0 && first && !keys.name.includes(key) && key !== 'type') {
+    // Without an opener, only the name may come first, or a `type`, or the call's id (Cohere
+    // writes `{"tool_call_id": "0", "tool_name": …}`): anything else before the name is prose.
+    const beforeName = current.toolName === undefined && !current.argumentsSeen;
+    const idFirst = first && keys.id?.includes(key) === true;
+    if (
+      knownToolsOnly &&
+      calls === 0 &&
+      beforeName &&
+      !keys.name.includes(key) &&
+      key !== 'type' &&
+      !idFirst
+    ) {
       throw new NotACall();
     }
     if (keys.id?.includes(key) && current.toolName === undefined) {

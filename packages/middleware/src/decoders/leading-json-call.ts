@@ -15,12 +15,7 @@ export function withLeadingJsonCall(
 ): CallGrammar {
   if (keys === undefined) return grammar;
   return {
-    openers: grammar.openers,
-    ...(grammar.maxCallsPerReply === undefined
-      ? {}
-      : { maxCallsPerReply: grammar.maxCallsPerReply }),
-    ...(grammar.wrappers === undefined ? {} : { wrappers: grammar.wrappers }),
-    ...(grammar.explicitOpeners === undefined ? {} : { explicitOpeners: grammar.explicitOpeners }),
+    ...grammar,
     leadingCall: true,
     startCall(opener, sink) {
       if (opener !== '') return grammar.startCall(opener, sink);

@@ -74,6 +74,11 @@ export interface CallGrammar {
   /** Markers that wrap calls without being one (`<|tool_calls_section_begin|>`): markup, never text. */
   readonly wrappers?: readonly string[];
   /**
+   * Markup that may open the reply, and only there: the rest of a header the generation prompt
+   * left open (Functionary's text recipient `all\n` after the prompt's `>>>`). Never text.
+   */
+  readonly leadingMarkup?: readonly string[];
+  /**
    * Openers that only ever announce a call (`<tool_call>`, a `tool_call` fence), never prose:
    * when no call follows one (`not-a-call`), the markup up to its closer is reported as
    * `malformed-call` and kept as text, instead of passing silently for prose.

@@ -193,6 +193,9 @@ export function createTextStreamParser(
   );
 
   let state: ReadState = grammar.leadingCall === true ? LEADING : TEXT;
+  const leadingMarkup = grammar.leadingMarkup ?? [];
+  /** Whether the start of the reply was checked for the grammar's leading markup. */
+  let startRead = leadingMarkup.length === 0;
   const usedIds = new Set<string>();
   let held = '';
   let textId: string | undefined;
@@ -423,6 +426,18 @@ export function createTextStreamParser(
     const buffer = held + chunk;
     held = '';
     let pos = 0;
+    if (!startRead) {
+      const found = leadingMarkup.find((markup) => buffer.startsWith(markup));
+      if (found === undefined && leadingMarkup.some((markup) => markup.startsWith(buffer))) {
+        held = buffer;
+        return;
+      }
+      startRead = true;
+      if (found !== undefined) {
+        options.onCallText?.(found);
+        pos = found.length;
+      }
+    }
     while (pos < buffer.length) {
       switch (state.mode) {
         case 'leading': {
@@ -544,6 +559,13 @@ export function createTextStreamParser(
   }
 
   function finish(): void {
+    if (!startRead) {
+      // The reply ended while it could still have been the leading markup: it is read as it is.
+      startRead = true;
+      const start = held;
+      held = '';
+      if (start.length > 0) push(start);
+    }
     for (;;) {
       if (state.mode === 'markup') {
         const open = state.markup;

@@ -96,6 +96,20 @@ describe('commandRProtocol', () => {
         { tools, reasoningTags },
       ).calls,
     ).toEqual([{ toolName: 'get_weather', input: '{"city":"Lyon"}' }]);
+    // As the template writes an action: the call's id first.
+    expect(
+      readEveryWay(
+        protocol,
+        '[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Lyon"}}\n]',
+        { tools, reasoningTags },
+      ).calls,
+    ).toEqual([{ toolName: 'get_weather', input: '{"city":"Lyon"}' }]);
+    expect(
+      readEveryWay(protocol, '[{"tool_call_id": "0", "data": 1, "tool_name": "get_weather"}]', {
+        tools,
+        reasoningTags,
+      }).calls,
+    ).toEqual([]);
     const unknown = '[{"tool_name": "not_a_tool", "parameters": {}}]';
     expect(readEveryWay(protocol, unknown, { tools, reasoningTags })).toMatchObject({
       text: unknown,

@@ -1,9 +1,11 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { functionaryProtocol } from './functionary';
+import { functionaryProtocol, functionaryToolMiddleware } from './functionary';
 
 const protocol = functionaryProtocol();
 const python: LanguageModelV4FunctionTool = {
@@ -196,4 +198,34 @@ describeProtocolProperties(
     'not_a_tool\n{"x": 1}',
     '<function=not_a_tool>{"x": 1}</function> then more text',
   ].map((reply, index) => ({ name: `functionary #${index}`, protocol, reply })),
+);
+
+describe.each([
+  ['functionaryToolMiddleware', functionaryToolMiddleware],
+  [
+    "toolMiddlewareFor('meetkai/functionary-small-v3.2')",
+    toolMiddlewareFor('meetkai/functionary-small-v3.2'),
+  ],
+])(
+  'a reply opening with the text recipient the prompt left open, through %s',
+  (_name, middleware) => {
+    it('reads all\\n as markup, never text, and the calls after it', async () => {
+      expect(await readThroughMiddleware(middleware, 'all\nHello, world!', { tools })).toEqual({
+        text: 'Hello, world!',
+        reasoning: '',
+        calls: [],
+      });
+      expect(
+        await readThroughMiddleware(middleware, 'all\nChecking.>>>get_time\n{}', { tools }),
+      ).toEqual({
+        text: 'Checking.',
+        reasoning: '',
+        calls: [{ toolName: 'get_time', input: '{}' }],
+      });
+      // Only at the start: later, `all` is a word.
+      expect((await readThroughMiddleware(middleware, 'It is all\nfine.', { tools })).text).toBe(
+        'It is all\nfine.',
+      );
+    });
+  },
 );

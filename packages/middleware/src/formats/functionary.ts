@@ -115,49 +115,6 @@ function codeOf(call: ToolCallForModel): string | undefined {
 }
 
 /**
- * Reads a reply that may open with Functionary v3.2's text channel, `all\n` (the generation prompt
- * already wrote its `>>>`): that marker is markup, the text after it is the answer.
- */
-function withLeadingTextChannel(protocol: ToolCallProtocol): ToolCallProtocol {
-  const marker = `${TEXT_CHANNEL}\n`;
-  const strip = (text: string) => (text.startsWith(marker) ? text.slice(marker.length) : text);
-  return {
-    ...protocol,
-    createStreamParser(options, emit) {
-      const inner = protocol.createStreamParser(options, emit);
-      /** The start of the reply while it may still be the marker; undefined once decided. */
-      let head: string | undefined = '';
-      return {
-        push(text) {
-          if (head === undefined) return inner.push(text);
-          head += text;
-          if (head.length < marker.length && marker.startsWith(head)) return;
-          const rest = strip(head);
-          head = undefined;
-          if (rest.length > 0) inner.push(rest);
-        },
-        finish() {
-          if (head !== undefined && head.length > 0) inner.push(head);
-          head = undefined;
-          inner.finish();
-        },
-        get callCount() {
-          return inner.callCount;
-        },
-      };
-    },
-    parseGeneratedText({ text, ...options }) {
-      return protocol.parseGeneratedText({ ...options, text: strip(text) });
-    },
-    extractToolCallSegments({ text, ...options }) {
-      const body = strip(text);
-      const segments = protocol.extractToolCallSegments?.({ ...options, text: body }) ?? [];
-      return body === text ? segments : [marker, ...segments];
-    },
-  };
-}
-
-/**
  * Functionary (MeetKai), v3.2 and v3.1. v3.2 writes every part of a reply after `>>>` and a
  * recipient line: `>>>all` then text for the user, `>>>get_weather` then the arguments as JSON,
  * `>>>python` then raw code; the generation prompt already ends with `>>>`, so the reply opens
@@ -169,7 +126,7 @@ function withLeadingTextChannel(protocol: ToolCallProtocol): ToolCallProtocol {
  */
 export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): ToolCallProtocol {
   const version = options.version ?? 'v3.2';
-  const protocol = defineTextProtocol({
+  return defineTextProtocol({
     format: 'functionary',
     grammar: (tools) => ({
       openers: [
@@ -179,6 +136,8 @@ export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): T
         ...(tools.has(PYTHON) ? ['<|python_tag|>'] : []),
       ],
       wrappers: [`>>>${TEXT_CHANNEL}\n`],
+      // v3.2's generation prompt ends with `>>>`: a reply may open with the rest of the text channel's header.
+      leadingMarkup: [`${TEXT_CHANNEL}\n`],
       leadingCall: true,
       startCall: (opener, sink) => {
         switch (opener) {
@@ -226,7 +185,6 @@ export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): T
       return textOrJson(value);
     },
   });
-  return withLeadingTextChannel(protocol);
 }
 
 /** The system prompt of {@link functionaryToolMiddleware}, for Functionary v3.2, in the shape its template gives its functions. */
