@@ -66,9 +66,10 @@ export class MarkerMatcher {
   /**
    * Scans `text` from `from` for the earliest marker. A place where the text ends while a
    * marker could still begin there, or a longer marker could still extend a complete one,
-   * is `partial`: nothing from there on can be decided yet.
+   * is `partial`: nothing from there on can be decided yet. At the `end` of the input nothing
+   * can grow any more, so nothing is partial.
    */
-  scan(text: string, from = 0): MarkerScan {
+  scan(text: string, from = 0, end = false): MarkerScan {
     for (
       let index = this.nextCandidate(text, from);
       index !== -1;
@@ -76,7 +77,7 @@ export class MarkerMatcher {
     ) {
       const group = this.byFirstChar.get(text[index]!)!;
       const remaining = text.length - index;
-      if (remaining < group[0]!.length && couldExtend(group, text, index)) {
+      if (!end && remaining < group[0]!.length && couldExtend(group, text, index)) {
         return { type: 'partial', index };
       }
       for (const marker of group) {

@@ -215,3 +215,12 @@ describe('reasoning and control tokens under any chunking', () => {
     );
   });
 });
+
+describe('the end of a reply', () => {
+  it('reads a marker held back because a longer one could have followed', () => {
+    // `<|im_end|>` could have been the start of the longer token; the reply ended there.
+    const options = { tools, controlTokens: ['<|im_end|>', '<|im_end|>\n<|im_start|>'] };
+    expect(readEveryWay(hermes, 'Hi there<|im_end|>', options).text).toBe('Hi there');
+    expect(readEveryWay(hermes, 'Hi <|im_e', options).text).toBe('Hi <|im_e');
+  });
+});

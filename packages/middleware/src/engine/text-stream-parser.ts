@@ -196,6 +196,8 @@ export function createTextStreamParser(
   const leadingMarkup = grammar.leadingMarkup ?? [];
   /** Whether the start of the reply was checked for the grammar's leading markup. */
   let startRead = leadingMarkup.length === 0;
+  /** The reply ended: what is held can grow no more. */
+  let ending = false;
   const usedIds = new Set<string>();
   let held = '';
   let textId: string | undefined;
@@ -453,7 +455,7 @@ export function createTextStreamParser(
         }
         case 'text': {
           const matcher = matcherFor(strayCloser);
-          const scan = matcher.scan(buffer, pos);
+          const scan = matcher.scan(buffer, pos, ending);
           if (scan.type !== 'match') {
             const keep = scan.type === 'partial' ? scan.index : buffer.length;
             emitText(buffer.slice(pos, keep));
@@ -587,6 +589,13 @@ export function createTextStreamParser(
         const answer = state.block.release();
         state = grammar.leadingCall === true ? LEADING : TEXT;
         push(answer);
+      } else if (state.mode === 'text' && held.length > 0 && !ending) {
+        // Text held back because a longer marker could have followed: the reply ended, so a
+        // complete marker in it is one (`<|start|>assistant` at the very end).
+        ending = true;
+        const rest = held;
+        held = '';
+        push(rest);
       } else break;
     }
     if (state.mode === 'reasoning') {
