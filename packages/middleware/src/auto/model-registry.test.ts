@@ -77,6 +77,7 @@ const IDS: Record<string, string[]> = {
   'Seed-OSS': ['ByteDance-Seed/Seed-OSS-36B-Instruct'],
   Apertus: ['swiss-ai/Apertus-8B-Instruct-2509'],
   'Phi-4-mini': ['microsoft/Phi-4-mini-instruct', 'phi4-mini:3.8b'],
+  'FireFunction v2': ['fireworks-ai/llama-3-firefunction-v2', 'firefunction-v2'],
   'Jamba, Hunyuan A13B': ['ai21labs/AI21-Jamba-Mini-1.7', 'tencent/Hunyuan-A13B-Instruct'],
   Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],

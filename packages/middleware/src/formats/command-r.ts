@@ -90,7 +90,7 @@ export const commandRFormat = /* @__PURE__ */ defineFormat({
   name: 'command-r',
   protocol: commandRProtocol,
   systemPrompt: commandRSystemPromptTemplate,
-  controlTokens: ['<|END_OF_TURN_TOKEN|>'],
+  controlTokens: ['<|START_OF_TURN_TOKEN|>', '<|CHATBOT_TOKEN|>', '<|END_OF_TURN_TOKEN|>'],
   reasoningTags: commandRReasoningTags,
   models: [
     { family: 'Command A Reasoning', match: /command-a-reasoning/, opensReasoning: 'by-default' },

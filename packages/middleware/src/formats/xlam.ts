@@ -173,7 +173,10 @@ export const jsonArrayFunctoolsFormat = /* @__PURE__ */ defineFormat({
   protocol: () => jsonArrayProtocol({ wrapper: 'functools' }),
   systemPrompt: /* @__PURE__ */ jsonArraySystemPromptTemplate('functools'),
   controlTokens: ['<|end|>', '<|eot_id|>'],
-  models: [{ family: 'Phi-4-mini', match: /phi-?4-mini/ }],
+  models: [
+    { family: 'Phi-4-mini', match: /phi-?4-mini/ },
+    { family: 'FireFunction v2', match: /firefunction/ },
+  ],
 });
 
 /**
