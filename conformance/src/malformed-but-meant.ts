@@ -150,9 +150,17 @@ export const MALFORMED_BUT_MEANT: MalformedCase[] = [
     rule: 'reasoning opened by the chat template: text before a lone </think>',
     protocol: 'hermes',
     reply:
-      'Maybe <tool_call>{"name": "get_time"}</tool_call>?</think>Sure.<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
+      'Maybe <tool_call> then.</think>Sure.<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
     calls: [runs('get_time', {})],
     text: 'Sure.',
+    options: { reasoningTags: [['<think>', '</think>']], startWithReasoning: true },
+  },
+  {
+    rule: 'reasoning opened by the chat template: a call ends it (the model skipped the closer)',
+    protocol: 'hermes',
+    reply: 'The user wants the time.\n<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
+    calls: [runs('get_time', {})],
+    text: '',
     options: { reasoningTags: [['<think>', '</think>']], startWithReasoning: true },
   },
   {
