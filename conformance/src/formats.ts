@@ -30,6 +30,7 @@ import { llama3JsonReplies } from './replies/llama3-json.ts';
 import { lmStudioReplies } from './replies/lm-studio.ts';
 import { minimaxReplies } from './replies/minimax.ts';
 import { mistralPreV11Replies, mistralReplies } from './replies/mistral.ts';
+import { olmo3Replies } from './replies/olmo3.ts';
 import { pythonicReplies } from './replies/pythonic.ts';
 import { qwen3CoderReplies } from './replies/qwen3-coder.ts';
 import { seedOssReplies } from './replies/seed-oss.ts';
@@ -95,6 +96,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   deepseekDsmlReplies,
   kimiK3Replies,
   pythonicReplies,
+  olmo3Replies,
   gemmaToolCodeReplies,
   gemma4Replies,
   functionGemmaReplies,

@@ -82,6 +82,20 @@ const IDS: Record<string, string[]> = {
   Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
   LFM2: ['LiquidAI/LFM2-1.2B', 'lfm2:1.2b'],
+  'Olmo 3 Think': [
+    'allenai/Olmo-3-7B-Think',
+    'allenai/Olmo-3.1-32B-Think',
+    'olmo-3:7b-think',
+    'olmo-3.1:32b-think',
+    'allenai/olmo-3-32b-think',
+  ],
+  'Olmo 3': [
+    'allenai/Olmo-3-7B-Instruct',
+    'allenai/Olmo-3.1-32B-Instruct',
+    'olmo-3:7b-instruct',
+    'olmo-3.1:32b-instruct',
+    'allenai/olmo-3-7b-instruct',
+  ],
 };
 
 describe('the model table', () => {

@@ -20,6 +20,7 @@ import { llama3JsonFormat } from './llama3-json';
 import { lmStudioFormat } from './lm-studio';
 import { minimaxFormat } from './minimax';
 import { mistralFormat } from './mistral';
+import { olmo3Format } from './olmo3';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
 import { seedOssFormat } from './seed-oss';
@@ -37,7 +38,8 @@ import { xmlFormat } from './xml-tool-middleware';
  * reasoning tags `auto` reads and the CLI's choices are derived from. The order is `auto`'s:
  * where formats share an opener, the one that decides soonest whether the markup is its own
  * comes first (Hermes JSON before Qwen3-Coder XML after `<tool_call>`, Functionary's JSON before
- * Qwen3-Coder's parameters after `<function=`). It is also the model table's order, specific rows
+ * Qwen3-Coder's parameters after `<function=`, DeepSeek DSML's `<invoke>` before Olmo 3's Python
+ * calls after `<function_calls>`). It is also the model table's order, specific rows
  * before broad ones (see `ModelRow.broad`).
  */
 export const FORMATS = [
@@ -48,6 +50,7 @@ export const FORMATS = [
   seedOssFormat,
   minimaxFormat,
   deepseekDsmlFormat,
+  olmo3Format,
   kimiK3Format,
   gemmaFormat,
   gemmaToolCodeFormat,

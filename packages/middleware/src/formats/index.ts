@@ -166,6 +166,12 @@ export {
   mistralSystemPromptTemplate,
   mistralToolMiddleware,
 } from './mistral';
+export {
+  olmo3Format,
+  olmo3Protocol,
+  olmo3SystemPromptTemplate,
+  olmo3ToolMiddleware,
+} from './olmo3';
 export type { PythonicProtocolOptions } from './pythonic';
 export {
   lfm2Format,

@@ -44,6 +44,7 @@ describe('the v6 entry', () => {
         'gemma4ToolMiddleware',
         'gemmaToolCodeMiddleware',
         'pythonicToolMiddleware',
+        'olmo3ToolMiddleware',
         'genericJsonToolMiddleware',
         'apertusToolMiddleware',
         'kimiK2ToolMiddleware',
