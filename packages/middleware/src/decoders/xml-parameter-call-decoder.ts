@@ -22,6 +22,12 @@ export interface XmlParameterSyntax {
   callClose?: string;
   /** Opens a parameter's key: `<parameter=`, `<arg_key>`. */
   keyOpen: string;
+  /**
+   * Other spellings of a parameter's tags, each open with the close of its value: `<param name="`
+   * closed by `</param>`, beside `<parameter name="` closed by `</parameter>`. A value ends at its
+   * own spelling's close, or at the next open of that spelling.
+   */
+  keySpellings?: ReadonlyArray<readonly [keyOpen: string, valueClose: string]>;
   /** Ends the key: `>`, `"`, `</arg_key>`. */
   keyClose: string;
   /** Opens the value after the key and any attributes: `''`, `>`, `<arg_value>`. */
@@ -89,6 +95,8 @@ const TOOL_NAME = /^[A-Za-z_][\w.:-]*$/u;
 /** A parameter being read: the writer of its value, and the tags that close and nest it. */
 interface OpenParameter {
   value: XmlParameterValueWriter;
+  /** The spelling of the key's open that opened it: the next parameter of that spelling ends its value. */
+  open: string;
   /** Closes the value: `</parameter>`, or MiniMax M3's `</city>` for the key `city`. */
   close: string;
   /** Opens a tag of the parameter's own name, which nests inside a nested value. */
@@ -104,8 +112,8 @@ type Phase =
   | { kind: 'nameTail'; tag: string }
   /** In a call, up to its next parameter, its JSON body or its close. */
   | { kind: 'params' }
-  /** A parameter's key; then the attributes up to its value (DSML's `string="true"`). */
-  | { kind: 'key'; tag: string }
+  /** A parameter's key, after `open` (one of its spellings); then the attributes up to its value (DSML's `string="true"`). */
+  | { kind: 'key'; tag: string; open: string }
   | { kind: 'attributes'; tag: string; parameter: OpenParameter }
   /** A value streamed up to its close; a nested value, read whole (`depth`: same-named tags open in it). */
   | { kind: 'value'; parameter: OpenParameter; seeker: MarkerSeeker }
@@ -158,16 +166,22 @@ export function createXmlParameterCallDecoder(
       ...(closer ? [closer] : []),
     ]);
   const betweenSeeker = seekerOf(syntax.nameOpen === '' ? [] : [syntax.nameOpen]);
+  /** The close of the values opened by each spelling of a key's open; undefined where it depends on the key (MiniMax M3). */
+  const valueCloses = new Map<string, string | undefined>([
+    [syntax.keyOpen, typeof syntax.valueClose === 'string' ? syntax.valueClose : undefined],
+    ...(syntax.keySpellings ?? []),
+  ]);
   const paramsSeeker = seekerOf([
-    syntax.keyOpen,
+    ...valueCloses.keys(),
     ...(syntax.jsonArguments ? [syntax.jsonArguments.open] : []),
   ]);
   const jsonClose = syntax.jsonArguments?.close;
-  // A seeker holds nothing once it found its marker, so values with the same close share one.
-  const sharedValueSeeker =
-    typeof syntax.valueClose === 'string'
-      ? seekerOf([syntax.valueClose, syntax.keyOpen])
-      : undefined;
+  // A seeker holds nothing once it found its marker, so values of one spelling with a fixed close share one.
+  const sharedValueSeekers = new Map(
+    [...valueCloses].flatMap(([open, close]) =>
+      close === undefined ? [] : [[open, seekerOf([close, open])] as const],
+    ),
+  );
   const nameStops = [...syntax.nameClose, ...(closer ? [closer] : [])];
   const nameTailStops = syntax.nameTail === undefined ? [] : [syntax.nameTail];
   const keyStops = [syntax.keyClose];
@@ -248,8 +262,8 @@ export function createXmlParameterCallDecoder(
     return true;
   }
 
-  /** A parameter `key` of the open call: its value's writer, typed by the call's schema. */
-  function openParameter(key: string): OpenParameter {
+  /** A parameter `key` of the open call, opened by `open`: its value's writer, typed by the call's schema. */
+  function openParameter(key: string, open: string): OpenParameter {
     state.call.parameters++;
     return {
       value: new XmlParameterValueWriter(
@@ -259,7 +273,10 @@ export function createXmlParameterCallDecoder(
         !syntax.inlineValues,
         syntax.nullIsText === true,
       ),
-      close: typeof syntax.valueClose === 'string' ? syntax.valueClose : syntax.valueClose(key),
+      open,
+      close:
+        valueCloses.get(open) ??
+        (typeof syntax.valueClose === 'string' ? syntax.valueClose : syntax.valueClose(key)),
       nestedOpen: `${syntax.keyOpen}${key}${syntax.keyClose}`,
     };
   }
@@ -320,7 +337,9 @@ export function createXmlParameterCallDecoder(
     const tagRead = read.stop.startsWith('<');
     if (tagRead && takeClose(read.stop)) return read.end;
     state.phase =
-      tagRead && read.stop === syntax.keyOpen ? { kind: 'key', tag: '' } : { kind: 'params' };
+      tagRead && valueCloses.has(read.stop)
+        ? { kind: 'key', tag: '', open: read.stop }
+        : { kind: 'params' };
     return read.end;
   }
 
@@ -339,7 +358,7 @@ export function createXmlParameterCallDecoder(
         sink.repair(`Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`);
     });
     if (hit === undefined) return chunk.length;
-    if (hit.marker === syntax.jsonArguments?.open && hit.marker !== syntax.keyOpen) {
+    if (hit.marker === syntax.jsonArguments?.open && !valueCloses.has(hit.marker)) {
       if (state.call.parameters > 0)
         return fail(at, new Error('A call holds both parameters and a JSON body'));
       const raw = hit.marker === '{' ? ['{'] : [];
@@ -350,7 +369,7 @@ export function createXmlParameterCallDecoder(
       };
       return hit.end;
     }
-    if (!takeClose(hit.marker)) state.phase = { kind: 'key', tag: '' };
+    if (!takeClose(hit.marker)) state.phase = { kind: 'key', tag: '', open: hit.marker };
     return hit.end;
   }
 
@@ -366,7 +385,7 @@ export function createXmlParameterCallDecoder(
       state.phase = { kind: 'params' };
       return read.end;
     }
-    state.phase = { kind: 'attributes', tag: '', parameter: openParameter(key) };
+    state.phase = { kind: 'attributes', tag: '', parameter: openParameter(key, phase.open) };
     return read.end;
   }
 
@@ -382,7 +401,8 @@ export function createXmlParameterCallDecoder(
   /** The value of `parameter` starts at `at`, as text (`isString`), JSON, or as the schema says. */
   function startValue(parameter: OpenParameter, isString: boolean | undefined, at: number): number {
     parameter.value.begin(isString);
-    const seeker = sharedValueSeeker ?? seekerOf([parameter.close, syntax.keyOpen]);
+    const seeker =
+      sharedValueSeekers.get(parameter.open) ?? seekerOf([parameter.close, parameter.open]);
     state.phase = { kind: 'value', parameter, seeker };
     return at;
   }
@@ -403,9 +423,9 @@ export function createXmlParameterCallDecoder(
     }
     parameter.value.end();
     if (hit.marker === parameter.close) state.phase = { kind: 'params' };
-    else if (hit.marker === syntax.keyOpen) {
+    else if (hit.marker === parameter.open) {
       sink.repair(`A value was not closed with ${parameter.close}`);
-      state.phase = { kind: 'key', tag: '' };
+      state.phase = { kind: 'key', tag: '', open: hit.marker };
     } else takeClose(hit.marker);
     return hit.end;
   }

@@ -1,9 +1,12 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { qwen3CoderProtocol } from './qwen3-coder';
+import { qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
 
 const protocol = qwen3CoderProtocol();
 const tools: LanguageModelV4FunctionTool[] = [
@@ -126,6 +129,79 @@ describe('qwen3CoderProtocol', () => {
   });
 });
 
+describe('<function name="…"> with <param name="…"> or <parameter name="…">, as models also write it', () => {
+  const weatherTools: LanguageModelV4FunctionTool[] = [
+    ...fixtureTools.filter((tool) => tool.name !== 'get_weather'),
+    {
+      type: 'function',
+      name: 'get_weather',
+      inputSchema: {
+        type: 'object',
+        properties: { location: { type: 'string' }, days: { type: 'integer' } },
+      },
+    },
+  ];
+  const ROME = { toolName: 'get_weather', input: '{"location":"Rome"}' };
+  const middlewares = [
+    ['the Qwen3-Coder preset', qwen3CoderToolMiddleware],
+    ['auto', autoToolMiddleware],
+    ['toolMiddlewareFor("qwen3-coder:30b")', toolMiddlewareFor('qwen3-coder:30b')],
+  ] as const;
+  const read = (middleware: (typeof middlewares)[number][1], reply: string) =>
+    readThroughMiddleware(middleware, reply, { tools: weatherTools });
+
+  describe.each(middlewares)('through %s', (_name, middleware) => {
+    it('reads a call of a known tool, <param> or <parameter>, alone or after prose', async () => {
+      expect(
+        await read(
+          middleware,
+          '<function name="get_weather"><param name="location">Rome</param></function>',
+        ),
+      ).toEqual({ text: '', reasoning: '', calls: [ROME] });
+      expect(
+        await read(
+          middleware,
+          'Checking.\n<function name="get_weather">\n<parameter name="location">\nRome\n</parameter>\n<parameter name="days">2</parameter>\n</function>',
+        ),
+      ).toEqual({
+        text: 'Checking.\n',
+        reasoning: '',
+        calls: [{ toolName: 'get_weather', input: '{"location":"Rome","days":2}' }],
+      });
+    });
+
+    it('reads it inside <tool_call>, the wrapper being markup', async () => {
+      expect(
+        await read(
+          middleware,
+          '<tool_call>\n<function name="get_weather">\n<param name="location">Rome</param>\n</function>\n</tool_call>\nDone.',
+        ),
+      ).toEqual({ text: '\nDone.', reasoning: '', calls: [ROME] });
+    });
+
+    it('reads a JSON body as the arguments, never as no arguments', async () => {
+      expect(
+        await read(middleware, '<function name="get_weather">{"location": "Rome"}</function>'),
+      ).toEqual({ text: '', reasoning: '', calls: [ROME] });
+    });
+
+    it('never runs a call cut off inside a parameter', async () => {
+      const { calls } = await read(
+        middleware,
+        '<function name="write_file"><parameter name="path">a.ts</parameter><parameter name="content">half a fi',
+      );
+      expect(calls).toHaveLength(1);
+      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    });
+
+    it('keeps the markup of an unknown tool in prose as text', async () => {
+      const prose =
+        'Call it as <function name="lookup"><param name="q">rome</param></function>, or <function name="x">.';
+      expect(await read(middleware, prose)).toEqual({ text: prose, reasoning: '', calls: [] });
+    });
+  });
+});
+
 describeProtocolProperties(
   [
     call(
@@ -143,5 +219,7 @@ describeProtocolProperties(
     call('no_such_tool', '<parameter=x>\n1\n</parameter>\n'),
     'Prose with <tool_call> and no call.',
     '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
+    'Checking.\n<function name="get_weather"><param name="city">Lima</param></function> Done.',
+    '<tool_call>\n<function name="get_weather">\n<parameter name="city">\nLima\n</parameter>\n</function>\n</tool_call>',
   ].map((reply, index) => ({ name: `qwen3Coder #${index}`, protocol, reply })),
 );

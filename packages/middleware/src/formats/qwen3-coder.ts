@@ -1,4 +1,7 @@
-import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
+import {
+  createDispatchingDecoder,
+  createPrefixDispatchingDecoder,
+} from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import {
@@ -12,7 +15,11 @@ import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat, formatPreset } from './define-format';
 
-/** `<function=NAME>` `<parameter=KEY>` VALUE `</parameter>` `</function>`. */
+/**
+ * `<function=NAME>` `<parameter=KEY>` VALUE `</parameter>` `</function>`; a `{…}` body in place of
+ * the parameters is the arguments as JSON (Llama 3.1's `<function=NAME>{…}</function>`), never
+ * text to drop.
+ */
 export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
   nameOpen: '<function=',
   nameClose: ['>'],
@@ -21,6 +28,22 @@ export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
   keyClose: '>',
   valueOpen: '',
   valueClose: '</parameter>',
+  jsonArguments: { open: '{' },
+};
+
+/**
+ * The same calls with names in attributes, as models also write them:
+ * `<function name="NAME">` `<parameter name="KEY">` (or `<param name="KEY">`) VALUE
+ * `</parameter>` (`</param>`) `</function>`. Values are trimmed as Qwen3-Coder's are.
+ */
+const QWEN3_CODER_ATTRIBUTE_SYNTAX: XmlParameterSyntax = {
+  ...QWEN3_CODER_SYNTAX,
+  nameOpen: '<function name="',
+  nameClose: ['">'],
+  keyOpen: '<parameter name="',
+  keyClose: '"',
+  valueOpen: '>',
+  keySpellings: [['<param name="', '</param>']],
 };
 
 /**
@@ -28,32 +51,52 @@ export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
  * raw text per parameter, typed by the tool's schema:
  * `<tool_call>\n<function=get_weather>\n<parameter=city>\nLyon\n</parameter>\n</function>\n</tool_call>`.
  * The `<tool_call>` opener is often left out (its closer is then markup, never text); a
- * Hermes-style JSON body is read too.
+ * Hermes-style JSON body is read too. Names in attributes (`<function name="get_weather">` with
+ * `<parameter name="city">` or `<param name="city">`) read as the same call; like a bare
+ * `<function=`, such markup without `<tool_call>` counts only for a known tool.
  */
 export function qwen3CoderProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     format: 'qwen3-coder',
     grammar: (tools) => ({
-      openers: ['<tool_call>', '<function='],
+      openers: ['<tool_call>', QWEN3_CODER_SYNTAX.nameOpen, QWEN3_CODER_ATTRIBUTE_SYNTAX.nameOpen],
       explicitOpeners: ['<tool_call>'],
       startCall: (opener, sink) => {
         // Without its <tool_call> wrapper, a call counts only for a known tool.
-        const xml = (single: boolean) =>
+        const xml = (syntax: XmlParameterSyntax, single: boolean) =>
           createXmlParameterCallDecoder({
-            syntax: QWEN3_CODER_SYNTAX,
+            syntax,
             closer: '</tool_call>',
             tools,
             sink,
             single,
             knownToolsOnly: single,
           });
-        if (opener === '<function=') return readingFirst(xml(true), opener);
-        return createDispatchingDecoder((first) =>
-          first === '{'
-            ? createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: '</tool_call>', tools, sink })
-            : first === '<'
-              ? xml(false)
-              : undefined,
+        // The opener, or the prefix it was chosen by, is the start of the call's own markup.
+        const afterNameOpen = (syntax: XmlParameterSyntax, single: boolean) =>
+          readingFirst(xml(syntax, single), syntax.nameOpen);
+        if (opener === '<tool_call>') {
+          return createDispatchingDecoder((first) =>
+            first === '{'
+              ? createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: '</tool_call>', tools, sink })
+              : first === '<'
+                ? createPrefixDispatchingDecoder(
+                    [
+                      [
+                        QWEN3_CODER_ATTRIBUTE_SYNTAX.nameOpen,
+                        () => afterNameOpen(QWEN3_CODER_ATTRIBUTE_SYNTAX, false),
+                      ],
+                    ],
+                    () => xml(QWEN3_CODER_SYNTAX, false),
+                  )
+                : undefined,
+          );
+        }
+        return afterNameOpen(
+          opener === QWEN3_CODER_SYNTAX.nameOpen
+            ? QWEN3_CODER_SYNTAX
+            : QWEN3_CODER_ATTRIBUTE_SYNTAX,
+          true,
         );
       },
     }),
