@@ -72,6 +72,18 @@ const IDS: Record<string, string[]> = {
   'Kimi K2': ['moonshotai/Kimi-K2-Instruct', 'moonshotai/kimi-k2-thinking', 'kimi-k2:1t'],
   'GLM-4.7': ['zai-org/GLM-4.7', 'glm-4.7'],
   'GLM-4.5 / 4.6': ['zai-org/GLM-4.5-Air', 'z-ai/glm-4.6'],
+  'GLM-5': ['zai-org/GLM-5', 'zai-org/GLM-5.1', 'z-ai/glm-5', 'glm-5:cloud'],
+  'Ling 3': [
+    'inclusionAI/Ling-3.0-flash',
+    'inclusionai/ling-3.0-flash',
+    'inclusionai/ling-3.0-flash:free',
+  ],
+  'Poolside Laguna': [
+    'poolside/Laguna-XS.2',
+    'poolside/Laguna-S-2.1-GGUF',
+    'poolside/laguna-xs-2.1:free',
+    'poolside/laguna-m.1:free',
+  ],
   'MiniMax M2': ['MiniMaxAI/MiniMax-M2', 'minimax/minimax-m2.5'],
   'MiniMax M3': ['MiniMaxAI/MiniMax-M3'],
   'Seed-OSS': ['ByteDance-Seed/Seed-OSS-36B-Instruct'],
@@ -81,6 +93,12 @@ const IDS: Record<string, string[]> = {
   'Jamba, Hunyuan A13B': ['ai21labs/AI21-Jamba-Mini-1.7', 'tencent/Hunyuan-A13B-Instruct'],
   Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
+  'Llama Nemotron': [
+    'nvidia/Llama-3_3-Nemotron-Super-49B-v1_5',
+    'nvidia/llama-3.3-nemotron-super-49b-v1.5',
+    'nvidia/Llama-3.1-Nemotron-Nano-4B-v1.1',
+    'nvidia/Llama-3_1-Nemotron-Ultra-253B-v1',
+  ],
   LFM2: ['LiquidAI/LFM2-1.2B', 'lfm2:1.2b'],
   'Olmo 3 Think': [
     'allenai/Olmo-3-7B-Think',

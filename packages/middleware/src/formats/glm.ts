@@ -94,6 +94,12 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
   models: [
     { family: 'GLM-4.7', match: /glm-?4\.7/, opensReasoning: 'by-default' },
     { family: 'GLM-4.5 / 4.6', match: /glm-?4\.[56]/ },
+    // GLM-5 writes GLM-4.7's compact layout; vLLM and SGLang read it with their glm47 parser.
+    { family: 'GLM-5', match: /glm-?5/, opensReasoning: 'by-default' },
+    // SGLang's ling3 parser is GLM-4.5's, allowing the first <arg_key> right after the name.
+    { family: 'Ling 3', match: /(?:^|\/)ling-?3/ },
+    // Ollama's laguna parser and vLLM's poolside_v1 read GLM's tags; the template opens <think> when thinking is asked for.
+    { family: 'Poolside Laguna', match: /laguna|poolside/, opensReasoning: 'on-request' },
   ],
 });
 

@@ -164,6 +164,11 @@ export const jsonArrayToolcallFormat = /* @__PURE__ */ defineFormat({
       match: /nemotron-nano-[\w-]{0,12}v2|nemotron-nano:9b/,
       opensReasoning: 'by-default',
     },
+    {
+      // Llama-3.1/3.3-Nemotron Nano, Super and Ultra (v1, v1.5): their template asks for <TOOLCALL>; the model writes <think> itself.
+      family: 'Llama Nemotron',
+      match: /llama-?3[._]\d-nemotron-(?:nano|super|ultra)/,
+    },
   ],
 });
 
