@@ -82,7 +82,11 @@ export interface XmlParameterCallDecoderOptions {
   sink: CallSink;
   /** One call per markup (the call's close ends the markup). Default: several calls may follow. */
   single?: boolean;
-  /** Only known tools are calls; anything else is prose (a weak opener such as a bare `<function=`). */
+  /**
+   * Only known tools are calls; anything else is prose (a weak opener such as a bare `<function=`).
+   * A call is then announced only once a parameter, a JSON body or a close follows its name (or
+   * the output ends): other text there shows the markup was prose, an example in a reply.
+   */
   knownToolsOnly?: boolean;
 }
 
@@ -141,6 +145,8 @@ interface DecoderState {
   closerRead: boolean;
   /** Calls announced in the markup. */
   calls: number;
+  /** A known tool's name read after a weak opener, announced once what follows confirms the call. */
+  unconfirmed: string | undefined;
   /** The last call announced: still open (not ended), its schema, and the parameters (or JSON body) read in it. */
   call: { open: boolean; schema: JsonSchema | undefined; parameters: number };
 }
@@ -192,6 +198,7 @@ export function createXmlParameterCallDecoder(
     status: 'open',
     closerRead: false,
     calls: 0,
+    unconfirmed: undefined,
     call: { open: false, schema: undefined, parameters: 0 },
   };
 
@@ -241,16 +248,20 @@ export function createXmlParameterCallDecoder(
     return false;
   }
 
-  /** Announces a call of `name`; false when that is no tool's name (prose before any call, a failure after one). */
-  function startCall(name: string): boolean {
-    if (!TOOL_NAME.test(name) || (options.knownToolsOnly && !tools.has(name))) {
-      if (state.calls === 0) state.status = 'not-a-call';
-      else {
-        sink.fail(`${JSON.stringify(name.slice(0, 40))} is not a tool name`);
-        state.status = 'done';
-      }
-      return false;
+  /** Whether `name` may be called; when not, the markup was prose (before any call) or fails (after one). */
+  function isCallName(name: string): boolean {
+    if (TOOL_NAME.test(name) && (!options.knownToolsOnly || tools.has(name))) return true;
+    if (state.calls === 0) state.status = 'not-a-call';
+    else {
+      sink.fail(`${JSON.stringify(name.slice(0, 40))} is not a tool name`);
+      state.status = 'done';
     }
+    return false;
+  }
+
+  /** Announces a call of `name`. */
+  function startCall(name: string): void {
+    state.unconfirmed = undefined;
     sink.start(name);
     state.calls++;
     state.call = {
@@ -259,7 +270,6 @@ export function createXmlParameterCallDecoder(
       parameters: 0,
     };
     sink.input.openObject();
-    return true;
   }
 
   /** A parameter `key` of the open call, opened by `open`: its value's writer, typed by the call's schema. */
@@ -327,14 +337,21 @@ export function createXmlParameterCallDecoder(
   function readName(chunk: string, at: number, phase: PhaseOf<'name'>): number {
     const read = readTag(chunk, at, phase, nameStops);
     if (typeof read === 'number') return read;
-    if (!startCall(decodeText(read.text.trim()))) return read.end;
+    const name = decodeText(read.text.trim());
+    if (!isCallName(name)) return read.end;
+    // A tag that ends the name (GLM's `<arg_key>`, the closer) is the next tag. It may have
+    // begun in an earlier chunk, so it is taken as read rather than read again.
+    const tagRead = read.stop.startsWith('<');
+    if (options.knownToolsOnly && !tagRead && syntax.nameTail === undefined) {
+      state.unconfirmed = name;
+      state.phase = { kind: 'params' };
+      return read.end;
+    }
+    startCall(name);
     if (syntax.nameTail !== undefined) {
       state.phase = { kind: 'nameTail', tag: '' };
       return read.end;
     }
-    // A tag that ends the name (GLM's `<arg_key>`, the closer) is the next tag. It may have
-    // begun in an earlier chunk, so it is taken as read rather than read again.
-    const tagRead = read.stop.startsWith('<');
     if (tagRead && takeClose(read.stop)) return read.end;
     state.phase =
       tagRead && valueCloses.has(read.stop)
@@ -351,13 +368,29 @@ export function createXmlParameterCallDecoder(
     return read.end;
   }
 
-  /** In a call: the next parameter's key, a JSON body, or a close; other text is ignored (a repair). */
+  /**
+   * In a call: the next parameter's key, a JSON body, or a close; other text is ignored (a repair),
+   * except after the name of a call not yet confirmed, which it shows to be prose.
+   */
   function readParams(chunk: string, at: number): number {
+    let stray: string | undefined;
     const hit = paramsSeeker.seek(chunk, at, (skipped) => {
-      if (skipped.trim() !== '')
+      if (skipped.trim() === '') return;
+      if (state.unconfirmed !== undefined) stray ??= skipped;
+      else
         sink.repair(`Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`);
     });
+    if (stray !== undefined) {
+      if (state.calls > 0)
+        return fail(
+          at,
+          new Error(`Unexpected text in a call: ${JSON.stringify(stray.slice(0, 40))}`),
+        );
+      state.status = 'not-a-call';
+      return chunk.length;
+    }
     if (hit === undefined) return chunk.length;
+    if (state.unconfirmed !== undefined) startCall(state.unconfirmed);
     if (hit.marker === syntax.jsonArguments?.open && !valueCloses.has(hit.marker)) {
       if (state.call.parameters > 0)
         return fail(at, new Error('A call holds both parameters and a JSON body'));
@@ -520,6 +553,8 @@ export function createXmlParameterCallDecoder(
    * parameter) fails, one cut off between parameters is complete, and a name never ended was prose.
    */
   function end(): void {
+    // A call's name that nothing but whitespace followed: the output ended it, as a close would.
+    if (state.unconfirmed !== undefined) startCall(state.unconfirmed);
     switch (state.phase.kind) {
       case 'between':
       case 'params':

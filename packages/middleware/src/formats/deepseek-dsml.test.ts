@@ -1,9 +1,12 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { deepseekDsmlProtocol } from './deepseek-dsml';
+import { deepseekDsmlProtocol, deepseekDsmlToolMiddleware } from './deepseek-dsml';
 
 const protocol = deepseekDsmlProtocol();
 const think: Array<[string, string]> = [['<think>', '</think>']];
@@ -175,6 +178,75 @@ describe('deepseekDsmlProtocol', () => {
   });
 });
 
+describe('DSML without its ｜DSML｜ markers, as servers that drop them hand it back', () => {
+  const readTools: LanguageModelV4FunctionTool[] = [
+    ...tools,
+    {
+      type: 'function',
+      name: 'read',
+      inputSchema: {
+        type: 'object',
+        properties: { filePath: { type: 'string' }, limit: { type: 'integer' } },
+      },
+    },
+  ];
+  const READ = { toolName: 'read', input: '{"filePath":"/tmp/a"}' };
+  const bare =
+    '<invoke name="read">\n<parameter name="filePath" string="true">/tmp/a</parameter>\n</invoke>';
+  const middlewares = [
+    ['the DSML preset', deepseekDsmlToolMiddleware],
+    ['auto', autoToolMiddleware],
+    [
+      'toolMiddlewareFor("deepseek-ai/DeepSeek-V3.2")',
+      toolMiddlewareFor('deepseek-ai/DeepSeek-V3.2'),
+    ],
+  ] as const;
+  const read = (middleware: (typeof middlewares)[number][1], reply: string) =>
+    readThroughMiddleware(middleware, reply, { tools: readTools });
+
+  describe.each(middlewares)('through %s', (_name, middleware) => {
+    it('reads an invoke of a known tool alone, after prose, and several in a row', async () => {
+      expect(
+        await read(
+          middleware,
+          '<invoke name="read"><parameter name="filePath" string="true">/tmp/a</parameter></invoke>',
+        ),
+      ).toEqual({ text: '', reasoning: '', calls: [READ] });
+      expect(
+        await read(
+          middleware,
+          `Reading both.\n\n${bare}\n<invoke name="read">\n<parameter name="filePath" string="true">/tmp/b</parameter>\n<parameter name="limit" string="false">10</parameter>\n</invoke>`,
+        ),
+      ).toEqual({
+        text: 'Reading both.\n\n\n',
+        reasoning: '',
+        calls: [READ, { toolName: 'read', input: '{"filePath":"/tmp/b","limit":10}' }],
+      });
+    });
+
+    it('reads it inside <function_calls>, the wrapper being markup', async () => {
+      expect(await read(middleware, `<function_calls>\n${bare}\n</function_calls>\nDone.`)).toEqual(
+        { text: '\nDone.', reasoning: '', calls: [READ] },
+      );
+    });
+
+    it('never runs an invoke cut off inside a parameter', async () => {
+      const { calls } = await read(
+        middleware,
+        '<invoke name="write_file">\n<parameter name="content" string="true">half a fi',
+      );
+      expect(calls).toHaveLength(1);
+      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    });
+
+    it('keeps an invoke of an unknown tool in prose as text', async () => {
+      const prose =
+        'Claude-style calls look like <invoke name="lookup"><parameter name="q">x</parameter></invoke>.';
+      expect(await read(middleware, prose)).toEqual({ text: prose, reasoning: '', calls: [] });
+    });
+  });
+});
+
 describeProtocolProperties(
   [
     calls(
@@ -192,5 +264,7 @@ describeProtocolProperties(
     `Prose with <${M}function_calls> and no call.`,
     calls('tool_calls', `<${M}invoke name="get_weather">{"city": "Lima"}</${M}invoke>`),
     '<function_calls><invoke name="get_weather"><parameter name="city" string="true">Quito</parameter></invoke></function_calls>',
+    'Then <invoke name="get_weather"><parameter name="city" string="true">Quito</parameter></invoke> and more.',
+    'See <invoke name="lookup"><parameter name="q">x</parameter></invoke>.',
   ].map((reply, index) => ({ name: `deepseekDsml #${index}`, protocol, reply })),
 );

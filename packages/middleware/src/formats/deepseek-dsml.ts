@@ -1,7 +1,9 @@
+import { readingFirst } from '../decoders/reading-first';
 import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
@@ -40,6 +42,26 @@ function dsmlSyntax(mark: string): XmlParameterSyntax {
 
 const DSML_SYNTAX = /* @__PURE__ */ dsmlSyntax(DSML);
 const PLAIN_SYNTAX = /* @__PURE__ */ dsmlSyntax('');
+/** Opens an invoke written without the marker and without a wrapper: MiniMax-M2's inner markup too. */
+export const BARE_INVOKE = PLAIN_SYNTAX.nameOpen;
+
+/**
+ * One `<invoke name="…">` without marker or wrapper (a slip servers report), counted only for a
+ * known tool: the same tag explains calls in prose. No wrapper closer is expected after it.
+ */
+export function bareInvokeDecoder(tools: ToolsByName, sink: CallSink): CallDecoder {
+  return readingFirst(
+    createXmlParameterCallDecoder({
+      syntax: PLAIN_SYNTAX,
+      closer: undefined,
+      tools,
+      sink,
+      single: true,
+      knownToolsOnly: true,
+    }),
+    BARE_INVOKE,
+  );
+}
 
 /** Options of {@link deepseekDsmlProtocol}. */
 export interface DeepseekDsmlProtocolOptions {
@@ -54,17 +76,18 @@ export interface DeepseekDsmlProtocolOptions {
  * DeepSeek-V3.2 and V4 "DSML": calls in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`),
  * one `<｜DSML｜invoke name="…">` per call, each parameter saying whether its value is text
  * (`string="true"`) or JSON (`string="false"`). The same markup without the `｜DSML｜` marker,
- * in `<function_calls>`, counts only for a known tool. Results go back as
- * `<function_results><result>…</result></function_results>`.
+ * in `<function_calls>` or as a bare `<invoke name="…">`, counts only for a known tool. Results
+ * go back as `<function_results><result>…</result></function_results>`.
  */
 export function deepseekDsmlProtocol(options: DeepseekDsmlProtocolOptions = {}): ToolCallProtocol {
   const wrapper = options.variant === 'v4' ? 'tool_calls' : 'function_calls';
   return defineTextProtocol({
     format: 'deepseek-dsml',
     grammar: (tools) => ({
-      openers: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
+      openers: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>', BARE_INVOKE],
       explicitOpeners: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
       startCall: (opener, sink) => {
+        if (opener === BARE_INVOKE) return bareInvokeDecoder(tools, sink);
         const plain = opener === '<function_calls>';
         return createXmlParameterCallDecoder({
           syntax: plain ? PLAIN_SYNTAX : DSML_SYNTAX,

@@ -1,9 +1,17 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { fixtureTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { minimaxProtocol, minimaxReasoningTags as reasoningTags } from './minimax';
+import {
+  minimaxProtocol,
+  minimaxToolMiddleware,
+  minimaxReasoningTags as reasoningTags,
+} from './minimax';
 
 const protocol = minimaxProtocol();
 const tools: LanguageModelV4FunctionTool[] = [
@@ -212,6 +220,56 @@ describe('minimaxProtocol', () => {
         output: { type: 'json', value: { temp_c: 14 } },
       }),
     ).toBe('<response>{"temp_c":14}</response>');
+  });
+});
+
+describe('an <invoke> without its <minimax:tool_call> wrapper', () => {
+  const middlewares = [
+    ['the MiniMax preset', minimaxToolMiddleware],
+    ['auto', autoToolMiddleware],
+    ['toolMiddlewareFor("MiniMaxAI/MiniMax-M2")', toolMiddlewareFor('MiniMaxAI/MiniMax-M2')],
+  ] as const;
+  // M2's template opens reasoning, as the call says to the preset and to auto: the reply closes it first.
+  const read = (middleware: (typeof middlewares)[number][1], answer: string) =>
+    readThroughMiddleware(middleware, `Need the city.\n</think>\n\n${answer}`, {
+      tools,
+      providerOptions: toolbridgeOptions({ startWithReasoning: true }),
+    });
+
+  describe.each(middlewares)('through %s', (_name, middleware) => {
+    it('reads a call of a known tool, several in a row', async () => {
+      expect(
+        await read(
+          middleware,
+          `${invoke('get_weather', { city: 'Lyon', days: '2' })}\n${invoke('get_time', {})}`,
+        ),
+      ).toEqual({
+        text: '\n\n\n',
+        reasoning: 'Need the city.\n',
+        calls: [
+          { toolName: 'get_weather', input: '{"city":"Lyon","days":2}' },
+          { toolName: 'get_time', input: '{}' },
+        ],
+      });
+    });
+
+    it('never runs one cut off inside a parameter', async () => {
+      const { calls } = await read(
+        middleware,
+        '<invoke name="write_file">\n<parameter name="content">half a fi',
+      );
+      expect(calls).toHaveLength(1);
+      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    });
+
+    it('keeps one of an unknown tool in prose as text', async () => {
+      const prose = `Write ${invoke('lookup', { q: 'x' })} to call it.`;
+      expect(await read(middleware, prose)).toEqual({
+        text: `\n\n${prose}`,
+        reasoning: 'Need the city.\n',
+        calls: [],
+      });
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
+import { BARE_INVOKE, bareInvokeDecoder } from './deepseek-dsml';
 import { defineFormat, formatPreset } from './define-format';
 
 /** MiniMax-M2: `<invoke name="NAME">` `<parameter name="KEY">`VALUE`</parameter>` `</invoke>`. */
@@ -55,20 +56,24 @@ export interface MinimaxProtocolOptions {
  * MiniMax-M2 and M3: several calls in one wrapper, each argument raw text typed by the tool's
  * schema. M2: `<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Lyon</parameter>\n</invoke>\n</minimax:tool_call>`;
  * M3 writes the same with every tag after its `]<]minimax[>[` token, parameters named by their
- * tags (`<city>Lyon</city>`) and nested values as tags. Results go back as `<response>` blocks,
- * the content of MiniMax's `tool` turn.
+ * tags (`<city>Lyon</city>`) and nested values as tags. An M2 `<invoke>` without its wrapper
+ * counts only for a known tool. Results go back as `<response>` blocks, the content of MiniMax's
+ * `tool` turn.
  */
 export function minimaxProtocol(options: MinimaxProtocolOptions = {}): ToolCallProtocol {
   const m3 = options.variant === 'm3';
   return defineTextProtocol({
     format: 'minimax',
     grammar: (tools) => ({
-      openers: ['<minimax:tool_call>', `${NS}<tool_call>`],
+      // A bare <invoke> (its wrapper left out) is DeepSeek's marker-less DSML too: read alike by
+      // both, so that `auto` means the same whichever reads it; only for a known tool.
+      openers: ['<minimax:tool_call>', `${NS}<tool_call>`, BARE_INVOKE],
       explicitOpeners: ['<minimax:tool_call>', `${NS}<tool_call>`],
       // M3 opens a reply without reasoning with a lone close of the block it did not write.
       wrappers: ['</mm:think>'],
-      startCall: (opener, sink) =>
-        opener === '<minimax:tool_call>'
+      startCall: (opener, sink) => {
+        if (opener === BARE_INVOKE) return bareInvokeDecoder(tools, sink);
+        return opener === '<minimax:tool_call>'
           ? createXmlParameterCallDecoder({
               syntax: M2_SYNTAX,
               closer: '</minimax:tool_call>',
@@ -80,7 +85,8 @@ export function minimaxProtocol(options: MinimaxProtocolOptions = {}): ToolCallP
               closer: `${NS}</tool_call>`,
               tools,
               sink,
-            }),
+            });
+      },
     }),
     formatTools: (tools) => functionToolLines(tools),
     formatToolCall: ({ toolName, input }) => {
