@@ -20,6 +20,7 @@ import { functionaryReplies, functionaryV31Replies } from './replies/functionary
 import { gemmaToolCodeReplies } from './replies/gemma-tool-code.ts';
 import { gemma4Replies } from './replies/gemma4.ts';
 import { genericJsonReplies } from './replies/generic-json.ts';
+import { gigachatReplies } from './replies/gigachat.ts';
 import { glmReplies } from './replies/glm.ts';
 import { graniteReplies } from './replies/granite.ts';
 import { harmonyReplies } from './replies/harmony.ts';
@@ -83,6 +84,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   commandRReplies,
   commandRPlusReplies,
   internlmReplies,
+  gigachatReplies,
   lmStudioReplies,
   harmonyReplies,
   deepseekReplies,

@@ -68,6 +68,13 @@ const IDS: Record<string, string[]> = {
   ],
   'Command A Reasoning': ['CohereLabs/command-a-reasoning-08-2025', 'command-a-reasoning'],
   'InternLM, Intern-S1': ['internlm/internlm2_5-7b-chat', 'internlm/Intern-S1'],
+  'GigaChat 3.5': ['ai-sage/GigaChat3.5-432B-A28B'],
+  'GigaChat 3': [
+    'ai-sage/GigaChat3-10B-A1.8B',
+    'ai-sage/GigaChat3-10B-A1.8B-GGUF',
+    'ai-sage/GigaChat3.1-10B-A1.8B',
+    'ai-sage/GigaChat3-702B-A36B-preview',
+  ],
   'Kimi K3': ['moonshotai/Kimi-K3'],
   'Kimi K2': ['moonshotai/Kimi-K2-Instruct', 'moonshotai/kimi-k2-thinking', 'kimi-k2:1t'],
   'GLM-4.7': ['zai-org/GLM-4.7', 'glm-4.7'],

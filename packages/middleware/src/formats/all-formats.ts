@@ -9,6 +9,7 @@ import { gemmaToolCodeFormat } from './gemma-tool-code';
 import { gemmaFormat } from './gemma-tool-middleware';
 import { gemma4Format } from './gemma4';
 import { genericJsonFormat } from './generic-json';
+import { gigachatFormat } from './gigachat';
 import { glmFormat } from './glm';
 import { graniteFormat } from './granite';
 import { harmonyFormat } from './harmony';
@@ -67,6 +68,7 @@ export const FORMATS = [
   jsonArrayFunctoolsFormat,
   commandRFormat,
   internlmFormat,
+  gigachatFormat,
   lmStudioFormat,
   harmonyFormat,
   deepseekFormat,

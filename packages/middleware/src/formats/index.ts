@@ -98,6 +98,15 @@ export {
   genericJsonSystemPromptTemplate,
   genericJsonToolMiddleware,
 } from './generic-json';
+export type { GigachatProtocolOptions } from './gigachat';
+export {
+  gigachat3Format,
+  gigachat3SystemPromptTemplate,
+  gigachatFormat,
+  gigachatProtocol,
+  gigachatSystemPromptTemplate,
+  gigachatToolMiddleware,
+} from './gigachat';
 export { glmFormat, glmProtocol, glmSystemPromptTemplate, glmToolMiddleware } from './glm';
 export {
   graniteFormat,

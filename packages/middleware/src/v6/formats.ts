@@ -96,6 +96,10 @@ export const genericJsonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__
 export const olmo3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.olmo3ToolMiddleware,
 );
+/** `gigachatToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const gigachatToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.gigachatToolMiddleware,
+);
 /** `pythonicToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
 export const pythonicToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.pythonicToolMiddleware,

@@ -54,6 +54,7 @@ describe('the v6 entry', () => {
         'harmonyToolMiddleware',
         'lmStudioToolMiddleware',
         'internlmToolMiddleware',
+        'gigachatToolMiddleware',
         'commandRToolMiddleware',
         'functionaryToolMiddleware',
         'xlamToolMiddleware',
