@@ -84,19 +84,56 @@ describe('createPythonCallDecoder', () => {
     ]);
   });
 
-  it('at the reply start, reads only [ + a known tool + ( + a keyword or )', () => {
+  it('at the reply start, reads only [ + a known tool + ( + a keyword or ), or a bare call that is the whole reply', () => {
     expect(readEveryWay(protocol, '[get_time()] then text', { tools })).toMatchObject({
       text: ' then text',
       calls: [{ toolName: 'get_time', input: '{}' }],
     });
+    expect(readEveryWay(protocol, 'get_weather(city="Lyon") \n', { tools })).toMatchObject({
+      text: '',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Lyon"}' }],
+    });
     for (const text of [
-      'get_weather(city="Lyon")',
+      'get_weather(city="Lyon") then text',
+      'get_weather(city) takes a city',
+      'get_weather(city=CITY)',
+      'get_weather is a tool',
+      'unknown_tool(a=1)',
       '[unknown_tool(a=1)]',
       '[get_weather("Lyon")]',
       '[get_weather](https://example.com) is a tool',
       '[1] A citation.',
       '[get_weather(',
       'Sure: [get_weather(city="Lyon")]',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
+    }
+  });
+
+  it("reads Llama 3.1's built-in call of a known tool, and past a statement's assignment", () => {
+    const search: LanguageModelV4FunctionTool[] = [
+      {
+        type: 'function',
+        name: 'brave_search',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      },
+    ];
+    const read = readEveryWay(protocol, '<py>brave_search.call(query="Oslo")</py>', {
+      tools: search,
+    });
+    expect(read.calls).toEqual([{ toolName: 'brave_search', input: '{"query":"Oslo"}' }]);
+    // The built-in form is the wire format, not a slip: no repair is listed.
+    expect(JSON.stringify(read.parts)).not.toContain('was read as');
+    const assigned = readEveryWay(protocol, '```tool_code\nweather=get_weather(city="Oslo")\n```', {
+      tools,
+    });
+    expect(assigned.calls).toEqual([{ toolName: 'get_weather', input: '{"city":"Oslo"}' }]);
+    expect(JSON.stringify(assigned.parts)).toContain('Read past the assignment to weather');
+    for (const text of [
+      '```tool_code\nx = 1\n```',
+      '```tool_code\nx == get_time()\n```',
+      '```tool_code\na = b = get_time()\n```',
+      '```tool_code\nself.x = get_time()\n```',
     ]) {
       expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
     }

@@ -1,9 +1,11 @@
 import type { JsonSchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { isJsonObject } from '../json-object';
+import { createDispatchingDecoder } from './dispatching-decoder';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';
 import { steppedDecoder } from './stepped-decoder';
+import { createWholeReplyDecoder } from './whole-reply-decoder';
 
 /** Options of {@link createPythonCallDecoder}. */
 export interface PythonCallDecoderOptions {
@@ -32,7 +34,19 @@ const MAX_CONFIRM_LENGTH = MAX_NAME_LENGTH + 64;
 const MAX_FENCE_LABEL = 16;
 const FENCE = '```';
 
-type Phase = 'lead' | 'fence' | 'name' | 'after-name' | 'confirm' | 'arguments' | 'after' | 'trail';
+type Phase =
+  | 'lead'
+  | 'fence'
+  | 'name'
+  | 'after-name'
+  | 'assigned'
+  | 'confirm'
+  | 'arguments'
+  | 'after'
+  | 'trail';
+
+/** The method Llama 3.1's built-in tools are called with: `brave_search.call(query="…")`. */
+const CALL_METHOD = '.call';
 
 function isCallNameChar(char: string): boolean {
   return isNameStart(char) || (char >= '0' && char <= '9') || char === '.' || char === '-';
@@ -59,11 +73,24 @@ function propertyNames(schema: JsonSchema | undefined): string[] {
  * are Python literals (see {@link LiteralReader}) and stream as canonical JSON typed by the
  * tool's schema: the name as soon as `(` follows it, strings piece by piece, other values once
  * complete. A dotted name whose last part is a known tool (`default_api.get_weather`) calls that
- * tool. Positional arguments are read only for a tool with exactly one parameter; otherwise, like
- * names, expressions and nested calls, they fail the call, which then never runs. A call cut off
- * before its `)` never runs either.
+ * tool, and so does a known tool's `.call` (`brave_search.call(query="…")`, Llama 3.1's built-in
+ * tools). A statement's assignment, `result = read_file(…)`, is read past. Positional arguments are
+ * read only for a tool with exactly one parameter; otherwise, like names, expressions and nested
+ * calls, they fail the call, which then never runs. A call cut off before its `)` never runs
+ * either. Marker-less, a bare call (`get_weather(city="Lyon")`, no brackets) counts only when it
+ * is the whole reply, so it is announced when the reply ends.
  */
 export function createPythonCallDecoder(options: PythonCallDecoderOptions): CallDecoder {
+  if (options.knownToolsOnly !== true) return readPythonCalls(options, false);
+  return createDispatchingDecoder((first) =>
+    isNameStart(first)
+      ? createWholeReplyDecoder((sink) => readPythonCalls({ ...options, sink }, true), options.sink)
+      : readPythonCalls(options, false),
+  );
+}
+
+/** Reads the calls; `bare`: a marker-less call may open without a bracket. */
+function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): CallDecoder {
   const { tools, sink, closer, knownToolsOnly = false, sequence = false } = options;
   const proseWithoutCall = knownToolsOnly || options.proseWithoutCall === true;
   /** A marker-less list inside a markdown fence (` ```python `): the fence is its closer. */
@@ -81,6 +108,8 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
   let confirm = '';
   let confirmState: 'before' | 'keyword' | 'after' = 'before';
   let confirmTool = '';
+  /** The variable a statement assigns the call's result to (`result = …`), read past. */
+  let assigned: string | undefined;
 
   /** What is not a call: prose or broken markup before any call, a failure after one. */
   function notACall(message: string): void {
@@ -92,11 +121,13 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
     status = calls === 0 ? 'malformed' : 'done';
   }
 
-  /** `default_api.get_weather` calls `get_weather` when only that is a tool. */
+  /** `default_api.get_weather` calls `get_weather`, and `brave_search.call` `brave_search`, when only that is a tool. */
   function resolve(raw: string): string {
     if (tools.has(raw) || !raw.includes('.')) return raw;
     const last = raw.slice(raw.lastIndexOf('.') + 1);
-    return tools.has(last) ? last : raw;
+    if (tools.has(last)) return last;
+    const called = raw.endsWith(CALL_METHOD) ? raw.slice(0, -CALL_METHOD.length) : '';
+    return tools.has(called) ? called : raw;
   }
 
   function startCall(toolName: string): void {
@@ -108,7 +139,11 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
       positionalKey: (index) =>
         index === 0 && parameters.length === 1 ? parameters[0] : undefined,
     });
-    if (toolName !== name) args.repair(`The call named ${name} was read as ${toolName}`);
+    if (toolName !== name && `${toolName}${CALL_METHOD}` !== name) {
+      args.repair(`The call named ${name} was read as ${toolName}`);
+    }
+    if (assigned !== undefined) args.repair(`Read past the assignment to ${assigned}`);
+    assigned = undefined;
     args.reader.openArguments();
     phase = 'arguments';
   }
@@ -174,6 +209,18 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
     readArguments(confirm, 0);
   }
 
+  /** What follows a name other than `(`: `=` when a statement assigns a call's result, else no call. */
+  function afterName(char: string, i: number): number {
+    const statement = !knownToolsOnly && wrappers.length === 0 && assigned === undefined;
+    if (char === '=' && statement && !name.includes('.')) {
+      assigned = name;
+      phase = 'assigned';
+      return i + 1;
+    }
+    notACall(`${name} is not followed by "("`);
+    return i;
+  }
+
   function step(text: string, i: number): number {
     const char = text[i]!;
     if (inComment) {
@@ -201,7 +248,7 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
           unitDone();
           return i + 1;
         }
-        if (isNameStart(char) && (!knownToolsOnly || wrappers.length > 0)) {
+        if (isNameStart(char) && (!knownToolsOnly || wrappers.length > 0 || bare)) {
           name = '';
           phase = 'name';
           return i;
@@ -227,8 +274,7 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
           phase = 'after-name';
           return j + 1;
         }
-        notACall(`${name} is not followed by "("`);
-        return j;
+        return afterName(next, j);
       }
       case 'after-name':
         if (char === ' ' || char === '\t') return i + 1;
@@ -236,7 +282,11 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
           openCall();
           return i + 1;
         }
-        notACall(`${name} is not followed by "("`);
+        return afterName(char, i);
+      case 'assigned':
+        // `==` compares: no statement of a call.
+        if (char === '=') notACall(`${assigned} == is no call`);
+        else phase = 'lead';
         return i;
       case 'fence':
         // ```` ```python ```` and a line break, before a marker-less list.

@@ -1,8 +1,12 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { gemmaToolCodeProtocol } from './gemma-tool-code';
+import { gemmaToolCodeMiddleware, gemmaToolCodeProtocol } from './gemma-tool-code';
 
 const protocol = gemmaToolCodeProtocol();
 
@@ -79,7 +83,6 @@ describe('gemmaToolCodeProtocol', () => {
       [{ toolName: 'no_such_tool', input: '{"x":1}' }],
     );
     for (const text of [
-      '```tool_code\nresult = get_weather(city="Lyon")\n```',
       '```tool_code\nprint("hello")\n```',
       '```python\nget_weather(city="Lyon")\n```',
       'Call get_weather(city="Lyon") to know.',
@@ -116,6 +119,52 @@ describe('gemmaToolCodeProtocol', () => {
   });
 });
 
+const statementTools: LanguageModelV4FunctionTool[] = [
+  ...tools,
+  { type: 'function', name: 'get_best_move', inputSchema: { type: 'object', properties: {} } },
+  {
+    type: 'function',
+    name: 'read_file',
+    inputSchema: { type: 'object', properties: { filename: { type: 'string' } } },
+  },
+];
+
+describe.each([
+  ['the preset', gemmaToolCodeMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ...['gemma3:12b', 'google/gemma-3-27b-it'].map(
+    (id) => [`toolMiddlewareFor(${JSON.stringify(id)})`, toolMiddlewareFor(id)] as const,
+  ),
+] as const)('calls Gemma writes as Python statements, read through %s', (_name, middleware) => {
+  it.each([
+    ['```tool_code\nprint(get_best_move())\n```', { toolName: 'get_best_move', input: '{}' }],
+    [
+      "```tool_code\nresult = read_file(filename='notes.txt')\n```",
+      { toolName: 'read_file', input: '{"filename":"notes.txt"}' },
+    ],
+    ['get_weather(city="Oslo")', { toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+    [' get_weather(city="Oslo")\n', { toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+  ])('reads the call in %j', async (reply, call) => {
+    const { calls, text } = await readThroughMiddleware(middleware, reply, {
+      tools: statementTools,
+    });
+    expect(calls).toEqual([call]);
+    expect(text.trim()).toBe('');
+  });
+
+  it.each([
+    'Call get_weather(city) to know.',
+    'get_weather(city="Oslo") tells the weather.',
+    '```tool_code\nx = 1\n```',
+  ])('keeps %j as text', async (reply) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools: statementTools })).toEqual({
+      text: reply,
+      reasoning: '',
+      calls: [],
+    });
+  });
+});
+
 describeProtocolProperties(
   [
     'Sure.\n```tool_code\nget_weather(city="Oslo", days=3)\n```\nWaiting for the result.',
@@ -127,6 +176,8 @@ describeProtocolProperties(
     '```tool_code\nwrite_file(path="a.md", content="Use ```code``` fences")\n```',
     '```tool_code\nwrite_file(path="a", content="cut',
     '[get_time()] and more',
+    '```tool_code\nresult = get_weather(city="Lyon")\nx == get_time()\n```',
+    ' get_time()  ',
     '```tool_code\nno_such_tool()\n``` done',
   ].map((reply, index) => ({ name: `gemmaToolCode #${index}`, protocol, reply })),
 );

@@ -14,10 +14,11 @@ const FENCE = '```';
 /**
  * Gemma 2 and 3 prompted the way Google's function-calling guides do: calls as Python in a
  * ```` ```tool_code ```` fence, `get_weather(city="Lyon")` (one per line for several, a list,
- * or inside `print(…)`, as Gemini's `print(default_api.get_weather(…))`), results in a
- * ```` ```tool_output ```` fence. A fence of ordinary code stays text. A reply that opens with a
- * pythonic list of known tools, `[get_weather(city="Lyon")]` (Google's other recommended
- * prompt), is read too.
+ * or as statements: inside `print(…)`, as Gemini's `print(default_api.get_weather(…))`, or
+ * assigned, `result = read_file(…)`), results in a ```` ```tool_output ```` fence. A fence of
+ * ordinary code stays text. A reply that opens with a pythonic list of known tools,
+ * `[get_weather(city="Lyon")]` (Google's other recommended prompt), is read too, and so is a bare
+ * call of a known tool that is the whole reply.
  */
 export function gemmaToolCodeProtocol(): ToolCallProtocol {
   return defineTextProtocol({

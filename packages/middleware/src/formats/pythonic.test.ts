@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { pythonicProtocol } from './pythonic';
+import { pythonicProtocol, pythonicToolMiddleware } from './pythonic';
 
 const protocol = pythonicProtocol();
 
@@ -165,6 +168,47 @@ describe('pythonicProtocol', () => {
   });
 });
 
+describe.each([
+  ['the preset', pythonicToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ['toolMiddlewareFor("llama3.2:3b")', toolMiddlewareFor('llama3.2:3b')],
+] as const)('a bare call without brackets, read through %s', (_name, middleware) => {
+  const oslo = { toolName: 'get_weather', input: '{"city":"Oslo"}' };
+
+  it.each([
+    ['get_weather(city="Oslo")', ''],
+    ['  get_weather(city="Oslo")\n\n', '  '],
+    ["\nget_weather(city='Oslo', )", '\n'],
+  ])('reads %j, the whole reply, as the call', async (reply, text) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      text,
+      reasoning: '',
+      calls: [oslo],
+    });
+  });
+
+  it.each([
+    'The tool get_weather(city) takes a city.',
+    'get_weather(city) takes a city.',
+    'get_weather(city="Oslo") tells the weather in Oslo.',
+    'get_weather(city="Oslo")\nis how to ask.',
+    'no_such_tool(city="Oslo")',
+  ])('keeps %j as text', async (reply) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      text: reply,
+      reasoning: '',
+      calls: [],
+    });
+  });
+
+  it('never runs a bare call cut off', async () => {
+    expect(
+      (await readThroughMiddleware(middleware, 'write_file(path="a.md", content="# Ti', { tools }))
+        .calls,
+    ).toEqual([{ toolName: 'write_file', input: '{"path":"a.md","content":"# Ti' }]);
+  });
+});
+
 describeProtocolProperties(
   [
     '[get_weather(city="Lyon", days=2)]',
@@ -177,6 +221,8 @@ describeProtocolProperties(
     '<|python_start|>[get_weather(city=CITY)]<|python_end|>after',
     '[no_such_tool(x=1)]',
     '```python\n[get_time(), get_weather(city="Oslo")]\n```\nBoth.',
+    'get_weather(city="Oslo")\n',
+    'get_weather(city="Oslo") is the call.',
     `[write_file(path="lt.ts", content='''function lt(a, b) {\n  return a < b ? "<ok/>" : \`\${a}\`;\n}\n// 😀 naïve''')]`,
   ].map((reply, index) => ({ name: `pythonic #${index}`, protocol, reply })),
 );

@@ -27,7 +27,8 @@ export interface PythonicProtocolOptions {
  * The pythonic call list: `[get_weather(city="Lyon"), get_time()]`, Python calls with keyword
  * arguments and literal values (Llama 3.2 1B/3B, Llama 4, ToolACE, Gemma 3 prompted, LFM2).
  * Without a marker, only a reply that opens with `[`, a known tool and `(` followed by a keyword
- * argument or `)` is a call, so prose, links and citations stay text. After `<|python_start|>`
+ * argument or `)` is a call, so prose, links and citations stay text; a bare call of a known tool,
+ * `get_weather(city="Lyon")`, counts only as the whole reply. After `<|python_start|>`
  * (Llama 4) or `<|tool_call_start|>` (LFM2) any call counts, and calls may also follow one per
  * line. Results go back as the tool turn's raw content.
  */

@@ -1,0 +1,79 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { fixtureTools as tools } from '../testing/fixtures';
+import { counterIds, readEveryWay, streamChunks } from '../testing/run-parser';
+import { defineTextProtocol } from '../text-protocol';
+import { createPythonCallDecoder } from './python-call-decoder';
+
+/** Marker-less Python calls at the reply start: a list, or a bare call that is the whole reply. */
+const protocol = defineTextProtocol({
+  grammar: (byName) => ({
+    openers: [],
+    leadingCall: true,
+    startCall: (_opener, sink) =>
+      createPythonCallDecoder({ tools: byName, sink, closer: undefined, knownToolsOnly: true }),
+  }),
+  formatTools: () => '',
+  formatToolCall: () => '',
+  formatToolResponse: () => '',
+});
+
+function inChunks(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+  return chunks;
+}
+
+function deltasOf(parts: readonly LanguageModelV4StreamPart[]): string {
+  return parts.flatMap((part) => (part.type === 'tool-input-delta' ? [part.delta] : [])).join('');
+}
+
+describe('createWholeReplyDecoder', () => {
+  it('announces a bare call when the reply ends, with deltas that add up to its input', () => {
+    const parts: LanguageModelV4StreamPart[] = [];
+    const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
+      parts.push(part),
+    );
+    for (const chunk of inChunks('get_weather(city="Oslo", days=2)\n', 3)) parser.push(chunk);
+    expect(parts.some((part) => part.type.startsWith('tool-'))).toBe(false);
+    parser.finish();
+    const call = parts.find((part) => part.type === 'tool-call');
+    expect(call).toMatchObject({ toolName: 'get_weather', input: '{"city":"Oslo","days":2}' });
+    expect(deltasOf(parts)).toBe(call?.type === 'tool-call' ? call.input : undefined);
+    expect(parts.some((part) => part.type === 'text-delta')).toBe(false);
+  });
+
+  it('reads the reply as text when anything but whitespace follows the call, or the call failed', () => {
+    for (const text of [
+      'get_weather(city="Oslo") is the call.',
+      'get_weather(city="Oslo")\n\nThat is all.',
+      'get_weather(city=CITY)',
+      'get_weather(city="Oslo"), get_time()',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
+    }
+  });
+
+  it('never runs a bare call cut off: its input is what was written', () => {
+    expect(
+      readEveryWay(protocol, 'write_file(path="a.md", content="# Ti', { tools }).calls,
+    ).toEqual([{ toolName: 'write_file', input: '{"path":"a.md","content":"# Ti' }]);
+  });
+
+  it('reads a 10 MB bare call, and 10 MB of prose after one, in small chunks in linear time', () => {
+    const content = 'x'.repeat(10_000_000);
+    const call = `write_file(path="big.txt", content="${content}")`;
+    const started = performance.now();
+    const parts = streamChunks(protocol, inChunks(call, 7), { tools });
+    const written = parts.find((part) => part.type === 'tool-call');
+    expect(written?.type === 'tool-call' && JSON.parse(written.input).content.length).toBe(
+      10_000_000,
+    );
+    const prose = `get_time() ${content}`;
+    const text = streamChunks(protocol, inChunks(prose, 7), { tools })
+      .flatMap((part) => (part.type === 'text-delta' ? [part.delta] : []))
+      .join('');
+    expect(text).toBe(prose);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
