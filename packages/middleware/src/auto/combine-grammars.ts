@@ -54,6 +54,7 @@ export function combineGrammars(grammars: readonly NamedGrammar[]): CallGrammar 
     leadingCall: leading.length > 0,
     wrappers: [...new Set(grammars.flatMap((named) => named.grammar.wrappers ?? []))],
     leadingMarkup: [...new Set(grammars.flatMap((named) => named.grammar.leadingMarkup ?? []))],
+    reasoningBreaks: [...new Set(grammars.flatMap((named) => named.grammar.reasoningBreaks ?? []))],
     // An opener one format uses only for calls is never prose, whichever format reads it.
     explicitOpeners: [...new Set(grammars.flatMap((named) => named.grammar.explicitOpeners ?? []))],
     startCall: (opener, sink) =>

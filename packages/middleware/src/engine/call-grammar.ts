@@ -74,6 +74,12 @@ export interface CallGrammar {
   /** Markers that wrap calls without being one (`<|tool_calls_section_begin|>`): markup, never text. */
   readonly wrappers?: readonly string[];
   /**
+   * Markers that end a reasoning block the model opened with a tag when its closer is missing,
+   * without being part of it: the start of the next message (Harmony's `<|start|>`,
+   * `<|channel|>`). What follows the block is read from the marker on.
+   */
+  readonly reasoningBreaks?: readonly string[];
+  /**
    * Markup that may open the reply, and only there: the rest of a header the generation prompt
    * left open (Functionary's text recipient `all\n` after the prompt's `>>>`). Never text.
    */

@@ -162,6 +162,10 @@ export function createTextStreamParser(
   ];
   /** Call markup read inside a block the model opened, with `callsInReasoning`: calls and their wrappers. */
   const callMarkup = [...explicitOpeners, ...wrappers];
+  /** What ends a block the model opened whose closer is missing: the start of another message. */
+  const reasoningBreaks = new Set(
+    (grammar.reasoningBreaks ?? []).filter((marker) => !closers.has(marker)),
+  );
   /** What ends reasoning the template opened: any closer, or a call. */
   const implicitEnds = [...closers, ...explicitOpeners, ...reasoningTags.keys(), ...controlTokens];
   /**
@@ -383,7 +387,12 @@ export function createTextStreamParser(
     const markers =
       opener === undefined
         ? implicitEnds
-        : [reasoningTags.get(opener)!, ...controlTokens, ...(callsInReasoning ? callMarkup : [])];
+        : [
+            reasoningTags.get(opener)!,
+            ...controlTokens,
+            ...reasoningBreaks,
+            ...(callsInReasoning ? callMarkup : []),
+          ];
     state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), markers, opened) };
   }
 
@@ -489,6 +498,13 @@ export function createTextStreamParser(
           const { block } = state;
           const hit = block.seeker.seek(buffer, pos, block.read);
           if (hit === undefined) return;
+          if (reasoningBreaks.has(hit.marker)) {
+            // Another message starts: the block ends, and the marker is read again as what it opens.
+            closeReasoning(block);
+            if (hit.end < buffer.length) pending.push(buffer.slice(hit.end));
+            pending.push(hit.marker);
+            return;
+          }
           pos = hit.end;
           afterReasoningMarker(block, hit.marker);
           break;

@@ -549,6 +549,23 @@ describe.each([
     ).toMatchObject({ text: 'Checking Oslo.Mild.', reasoning: 'Two steps.', calls: OSLO });
   });
 
+  it('ends an analysis message whose <|end|> is missing where the next message starts', async () => {
+    for (const next of [
+      '<|start|>assistant<|channel|>final<|message|>',
+      '<|channel|>final<|message|>',
+    ]) {
+      expect(
+        await readHarmony(middleware, `<|channel|>analysis<|message|>Think.${next}Hi`),
+      ).toMatchObject({ reasoning: 'Think.', text: 'Hi', calls: [] });
+    }
+    expect(
+      await readHarmony(
+        middleware,
+        '<|channel|>analysis<|message|>Need the weather.<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Oslo"}<|call|>',
+      ),
+    ).toMatchObject({ reasoning: 'Need the weather.', text: '', calls: OSLO });
+  });
+
   it('keeps a call of a built-in tool that was not given out of the text and the reasoning, and reports it', async () => {
     const python = ' to=python<|channel|>analysis<|message|>print(1)<|call|>';
     const search =

@@ -215,6 +215,8 @@ export function harmonyProtocol(): ToolCallProtocol {
     grammar: (tools) => ({
       openers: [...RECIPIENT_OPENERS, ...STRIPPED_OPENERS, ...RESULT_OPENERS],
       wrappers: HEADER_MARKERS,
+      // An analysis message whose <|end|> the model left out ends where the next message starts.
+      reasoningBreaks: ['<|start|>', '<|channel|>'],
       startCall: (opener, sink) => {
         if (RESULT_OPENERS.includes(opener)) {
           return createForeignMessageDecoder(
