@@ -1,3 +1,4 @@
+import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { CallDecoder, CallSink, CallStatus } from '../engine/call-grammar';
 import { sharedMarkerMatcher } from '../engine/marker-matcher';
 import { endsWithHighSurrogate } from './high-surrogate';
@@ -22,6 +23,14 @@ export interface RawCodeCallDecoderOptions {
     readonly marker: string;
     next(header: string): CallDecoder | 'end' | undefined;
   };
+}
+
+/** Where code sent to a tool goes in its input: the schema's one string property, or else `code`. */
+export function codeArgumentKey(schema: JSONSchema7): string {
+  const strings = Object.entries(schema.properties ?? {}).filter(
+    ([, property]) => typeof property === 'object' && property.type === 'string',
+  );
+  return strings.length === 1 ? strings[0]![0] : 'code';
 }
 
 /** Longest header after a separator: a recipient name, not a line of code. */

@@ -1,8 +1,13 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { llama3JsonProtocol } from './llama3-json';
+import { llama3JsonProtocol, llama3JsonToolMiddleware } from './llama3-json';
 
 const protocol = llama3JsonProtocol();
 
@@ -69,6 +74,77 @@ describe('llama3JsonProtocol', () => {
         output: { type: 'json', value: { temp_c: 14 } },
       }),
     ).toBe('{"temp_c":14}');
+  });
+});
+
+const stringTool = (name: string, key: string): LanguageModelV4FunctionTool => ({
+  type: 'function',
+  name,
+  inputSchema: { type: 'object', properties: { [key]: { type: 'string' } }, required: [key] },
+});
+const builtIns = [
+  stringTool('brave_search', 'query'),
+  stringTool('wolfram_alpha', 'query'),
+  stringTool('code_interpreter', 'code'),
+];
+const OSLO_SEARCH = { toolName: 'brave_search', input: '{"query":"weather in Oslo"}' };
+
+/** The family's preset, and what reads every format: auto, and toolMiddlewareFor with Llama 3.1 / 3.3 ids. */
+const READERS = [
+  ['the preset', llama3JsonToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ...['llama3.1:8b', 'meta-llama/Llama-3.3-70B-Instruct'].map(
+    (id) => [`toolMiddlewareFor(${JSON.stringify(id)})`, toolMiddlewareFor(id)] as const,
+  ),
+] as const;
+
+describe.each(READERS)("Llama 3.1's built-in tools, read through %s", (_name, middleware) => {
+  it.each([
+    ['brave_search', '<|python_tag|>brave_search.call(query="weather in Oslo")', OSLO_SEARCH],
+    [
+      'brave_search, then <|eom_id|>',
+      '<|python_tag|>brave_search.call(query="weather in Oslo")<|eom_id|>',
+      OSLO_SEARCH,
+    ],
+    [
+      'wolfram_alpha',
+      '<|python_tag|>wolfram_alpha.call(query="2+2")',
+      { toolName: 'wolfram_alpha', input: '{"query":"2+2"}' },
+    ],
+    [
+      'wolfram_alpha, then <|eom_id|>',
+      '<|python_tag|>wolfram_alpha.call(query="2+2")<|eom_id|>',
+      { toolName: 'wolfram_alpha', input: '{"query":"2+2"}' },
+    ],
+    [
+      'code_interpreter: raw code',
+      '<|python_tag|>import math\nprint(math.sqrt(2))<|eom_id|>',
+      { toolName: 'code_interpreter', input: '{"code":"import math\\nprint(math.sqrt(2))"}' },
+    ],
+  ])('calls %s when that tool is given', async (_what, reply, call) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools: builtIns })).toEqual({
+      text: '',
+      reasoning: '',
+      calls: [call],
+    });
+  });
+
+  it('keeps a built-in call of a tool not given as text, reported, never run', async () => {
+    const errors: unknown[] = [];
+    const reply = '<|python_tag|>brave_search.call(query="weather in Oslo")<|eom_id|>';
+    const meaning = await readThroughMiddleware(middleware, reply, {
+      tools,
+      providerOptions: toolbridgeOptions({
+        onError: (_message, { reason }) => errors.push(reason),
+      }),
+    });
+    // The engine keeps the markup of what is no call as it was written, opener included.
+    expect(meaning).toEqual({
+      text: '<|python_tag|>brave_search.call(query="weather in Oslo")',
+      reasoning: '',
+      calls: [],
+    });
+    expect(new Set(errors)).toEqual(new Set(['malformed-call']));
   });
 });
 

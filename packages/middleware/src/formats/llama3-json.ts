@@ -1,4 +1,5 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
@@ -6,12 +7,17 @@ import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat, formatPreset } from './define-format';
 
+/** The tokens that end a Llama 3 turn: `<|eom_id|>` after a built-in tool's call, when a result is awaited. */
+const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
+
 /**
  * Llama 3.1 / 3.2 / 3.3 (and Llama 4 served with its JSON template): the whole reply is the call,
  * `{"name": "get_weather", "parameters": {"city": "Lyon"}}`, sometimes after `<|python_tag|>`,
  * several calls separated by `;`. Without the tag, only a reply that opens with an object naming
- * a known tool is a call; prose and code samples stay text. Results go back as the `ipython`
- * turn's raw content.
+ * a known tool is a call; prose and code samples stay text. After the tag, Llama 3.1's built-in
+ * tools too: `brave_search.call(query="…")` calls a given tool of that name (one not given stays
+ * text, reported), and raw Python goes to a given `code_interpreter` (or `python`) tool. Results go
+ * back as the `ipython` turn's raw content.
  */
 export function llama3JsonProtocol(): ToolCallProtocol {
   const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
@@ -20,15 +26,20 @@ export function llama3JsonProtocol(): ToolCallProtocol {
     grammar: (tools) => ({
       openers: ['<|python_tag|>'],
       leadingCall: true,
-      startCall: (opener, sink) =>
-        createJsonCallDecoder({
-          keys,
-          closer: undefined,
-          tools,
-          sink,
-          knownToolsOnly: opener === '',
-          sequence: true,
-        }),
+      startCall: (opener, sink) => {
+        const json = () =>
+          createJsonCallDecoder({
+            keys,
+            closer: undefined,
+            tools,
+            sink,
+            knownToolsOnly: opener === '',
+            sequence: true,
+          });
+        return opener === ''
+          ? json()
+          : createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
+      },
     }),
     formatTools: (tools) => functionToolLines(tools, '\n\n'),
     formatToolCall: ({ toolName, input }) => JSON.stringify({ name: toolName, parameters: input }),
@@ -53,7 +64,7 @@ export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
   name: 'llama3-json',
   protocol: llama3JsonProtocol,
   systemPrompt: llama3JsonSystemPromptTemplate,
-  controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|end_of_text|>'],
+  controlTokens: [...END_OF_TURN, '<|end_of_text|>'],
   models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
 });
 
