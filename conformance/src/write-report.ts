@@ -4,6 +4,8 @@ import { falseCalls, readmeCorpus, SAMPLE_NAMED_TOOLS } from './false-positives.
 import { CONFORMANCE_PROTOCOLS } from './formats.ts';
 import { MALFORMED_BUT_MEANT, readCase } from './malformed-but-meant.ts';
 import { explanationOf, runAll } from './run-all.ts';
+import { TEMPLATE_REALITY_CASES } from './template-reality/cases.ts';
+import { summarize } from './template-reality/read-reply.ts';
 
 /** `pnpm conformance`: runs the full BFCL round trip and writes docs/conformance.md. */
 const started = performance.now();
@@ -97,6 +99,7 @@ const lines = [
     return `| ${entry.rule} | ${entry.protocol} | ${markdownCode(entry.reply)} | ${markdownCode(calls + text)} | ${agree && meant ? 'yes' : '**no**'} |`;
   }),
   '',
+  ...(await templateRealitySection()),
 ];
 const report = new URL('../../docs/conformance.md', import.meta.url);
 // The hostile-input section below the BFCL table is written by hand; keep it.
@@ -106,6 +109,29 @@ writeFileSync(report, lines.join('\n') + (hostile === -1 ? '' : existing.slice(h
 console.log(
   `BFCL round trip: ${CONFORMANCE_PROTOCOLS.map((protocol) => `${protocol} ${cell(protocol)}`).join(', ')} (${seconds} s)`,
 );
+
+/** Replies as each family's generation prompt leaves them, read through the registry and `auto`. */
+async function templateRealitySection(): Promise<string[]> {
+  const { families, total } = await summarize(TEMPLATE_REALITY_CASES);
+  const row = ({ family, cases, registry, auto }: (typeof families)[number]) =>
+    `| ${family} | ${cases} | ${registry} | ${auto} |`;
+  return [
+    '## Template reality',
+    '',
+    "Replies exactly as each family's chat template and server leave them (`conformance/src/template-reality`):",
+    'reasoning the generation prompt opened (only the closer appears), thinking turned off, the model writing',
+    'its own opener, end-of-turn and role tokens kept or stripped; from llama.cpp, vLLM and SGLang tests and the',
+    'templates. Each is read through `toolMiddlewareFor(modelId)` and through `autoToolMiddleware`, in generate',
+    'and stream under random chunkings. `auto` does not know whether a template opened reasoning, so a reply',
+    'that starts inside it reads as text there; the model id says it ([reasoning](reasoning.md)).',
+    '',
+    '| family | cases | read right by the registry | by `auto` |',
+    '| --- | --- | --- | --- |',
+    ...families.map(row),
+    row({ ...total, family: '**all**' }),
+    '',
+  ];
+}
 
 /** `autoProtocol` over the README files of the installed packages: calls it read there. */
 function falsePositiveSection(): string[] {
