@@ -1,8 +1,12 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { gemmaProtocol } from '../formats/gemma-tool-middleware';
+import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
 import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
 import { fixtureTools } from '../testing/fixtures';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { counterIds, meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 import { jsonMixProtocol } from './json-mix-protocol';
 
@@ -328,7 +332,7 @@ describe('jsonMixProtocol', () => {
 
   it('leaves bare calls out of the grammar auto combines, which reads them itself', () => {
     const grammar = protocol.grammar!(new Map(tools.map((tool) => [tool.name, tool])));
-    expect(grammar.openers).toEqual(['<tool_call>', '<tools>', '<functioncall>']);
+    expect(grammar.openers).toEqual(['<tool_call>', '<tools>', '<functioncall>', '<tool_call ']);
     expect(grammar.leadingCall).toBeUndefined();
   });
 
@@ -357,5 +361,65 @@ describe('jsonMixProtocol', () => {
     expect(custom.formatToolCall({ toolCallId: 'c', toolName: 'get_time', input: {} })).toBe(
       '[[call]]\n{"fn":"get_time","with":{}}\n[[/call]]',
     );
+  });
+});
+
+describe('<tool_call> with the name (and id) in attributes and the arguments as its body', () => {
+  const TOKYO = { toolName: 'get_weather', input: '{"city":"Tokyo"}' };
+  const middlewares = [
+    ['the Hermes preset', hermesToolMiddleware],
+    ['auto', autoToolMiddleware],
+    ['toolMiddlewareFor("qwen2.5:7b")', toolMiddlewareFor('qwen2.5:7b')],
+  ] as const;
+  const read = (middleware: (typeof middlewares)[number][1], reply: string) =>
+    readThroughMiddleware(middleware, reply, { tools });
+
+  describe.each(middlewares)('through %s', (_name, middleware) => {
+    it('reads a call of a known tool, after prose, several in a row', async () => {
+      expect(
+        await read(
+          middleware,
+          '<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>',
+        ),
+      ).toEqual({ text: '', reasoning: '', calls: [TOKYO] });
+      expect(
+        await read(
+          middleware,
+          'Checking.\n<tool_call name=\'get_weather\' id=\'call_2\'>\n{"city": "Tokyo"}\n</tool_call>\n<tool_call name="get_time">{}</tool_call>',
+        ),
+      ).toEqual({
+        text: 'Checking.\n\n',
+        reasoning: '',
+        calls: [TOKYO, { toolName: 'get_time', input: '{}' }],
+      });
+    });
+
+    it('never runs a call cut off inside its arguments', async () => {
+      const { calls } = await read(
+        middleware,
+        '<tool_call name="write_file">{"path": "a.ts", "content": "half a fi',
+      );
+      expect(calls).toHaveLength(1);
+      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    });
+
+    it('keeps the tag in prose, and one naming an unknown tool, as text', async () => {
+      for (const prose of [
+        'Wrap calls in <tool_call name="get_weather"> tags.',
+        'An example: <tool_call id="call_1" name="lookup">{"q": "x"}</tool_call>.',
+        'A <tool_call id="7"> tag with no name.',
+      ]) {
+        expect(await read(middleware, prose)).toEqual({ text: prose, reasoning: '', calls: [] });
+      }
+    });
+  });
+
+  it('gives the call the id the model wrote', () => {
+    const { parts } = readEveryWay(
+      protocol,
+      '<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>',
+      { tools },
+    );
+    expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({ toolCallId: 'call_1' });
   });
 });

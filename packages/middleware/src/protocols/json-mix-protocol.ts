@@ -1,3 +1,4 @@
+import { createAttributedJsonCallDecoder } from '../decoders/attributed-json-call-decoder';
 import {
   createJsonCallDecoder,
   JSON_CALL_KEYS,
@@ -47,6 +48,13 @@ const HERMES_DELIMITERS: ReadonlyArray<readonly [opener: string, read: Delimited
   ['<functioncall>', { closer: '</functioncall>' }],
 ];
 
+/**
+ * Hermes' tag with the call's name (and id) as attributes and the arguments as its body, as models
+ * also write it: `<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>`. Not
+ * the `<tool_call>` token, so it counts only for a declared tool, as prose may show it too.
+ */
+const ATTRIBUTED_TOOL_CALL = '<tool_call ';
+
 /** Options of {@link jsonMixProtocol}. */
 export interface JsonMixProtocolOptions {
   /**
@@ -75,7 +83,9 @@ export interface JsonMixProtocolOptions {
  * Reads relaxed JSON, the other keys models write for the name and the arguments (`tool`,
  * `args`…), arguments as a JSON-encoded string, a fence inside the delimiters, a missing closer
  * at the end, several calls in one reply. An unknown tool name is still a call, so the AI SDK
- * can tell the model it erred. A call of a known tool written without the delimiters is read as
+ * can tell the model it erred. With the default delimiters, the name (and id) may also be
+ * attributes of the tag, `<tool_call name="get_weather">{"city": "Oslo"}</tool_call>`, for a
+ * declared tool. A call of a known tool written without the delimiters is read as
  * `auto` reads it: a JSON object (or list of calls) at the start of the reply or of a line, or
  * a ```` ```json ```` fence holding it; JSON elsewhere in prose stays text. The protocol's
  * `grammar`, which `auto` combines, leaves those out: `auto` reads them for every format at once.
@@ -101,20 +111,21 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     options.argumentsKey,
     options.maxCallsPerReply,
   ].every((option) => option === undefined);
+  const hermesDelimiters = options.toolCallStart === undefined && options.toolCallEnd === undefined;
   const delimiters = new Map<string, Delimited>(
-    options.toolCallStart === undefined && options.toolCallEnd === undefined
-      ? HERMES_DELIMITERS
-      : starts.map((opener) => [opener, { closer: end }]),
+    hermesDelimiters ? HERMES_DELIMITERS : starts.map((opener) => [opener, { closer: end }]),
   );
   const delimitedCalls = (tools: ToolsByName): CallGrammar => ({
-    openers: [...delimiters.keys()],
+    openers: [...delimiters.keys(), ...(hermesDelimiters ? [ATTRIBUTED_TOOL_CALL] : [])],
     // `<tools>` may be prose, showing the tool list: it is a call only for a declared tool.
     explicitOpeners: [...delimiters].flatMap(([opener, read]) =>
       read.knownToolsOnly ? [] : [opener],
     ),
     maxCallsPerReply: options.maxCallsPerReply,
     startCall: (opener, sink) =>
-      createJsonCallDecoder({ keys, tools, sink, ...delimiters.get(opener)! }),
+      opener === ATTRIBUTED_TOOL_CALL
+        ? createAttributedJsonCallDecoder({ closer: end, tools, sink })
+        : createJsonCallDecoder({ keys, tools, sink, ...delimiters.get(opener)! }),
   });
   const protocol = defineTextProtocol({
     ...(hermes ? { format: 'hermes' } : {}),
