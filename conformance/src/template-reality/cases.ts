@@ -2003,15 +2003,10 @@ export const TEMPLATE_REALITY_CASES: readonly TemplateRealityCase[] = [
  * it from here. Grouped by cause.
  */
 export const KNOWN_MISSES: readonly string[] = [
-  // Control tokens stay in the text: the end of turn (<|im_end|>, <｜end▁of▁sentence｜>, <|eot_id|>,
-  // <|eom_id|>, <|eot|>, </s>, <end_of_turn>, <turn|>, <|END_OF_TURN_TOKEN|>, <|end_of_text|>, <seed:eos>,
-  // [e~[, <|observation|>, <|user|>) the model wrote before the server stopped.
-  // Reasoning the template opened reads as text: the reply starts inside it and only the closer
-  // (or a call) comes. Through auto a lone closer is dropped and what came before it stays text;
-  // through the registry too, where the family's row does not say its template opens reasoning
-  // (Qwen3.5, QwQ, DeepSeek V3.1 on request and V3.2, MiniMax M2, Command A reasoning, Nemotron
-  // Nano v2 and 3 Nano), and for Apriel, whose "[BEGIN FINAL RESPONSE]" / "[END FINAL RESPONSE]"
-  // are no markers toolbridge knows.
+  // Through auto, reasoning the template opened reads as text: without the model id, auto cannot
+  // know that the reply starts inside reasoning, and holding every reply's start until a closer
+  // or a call shows it (what the registry does for templates that think by default) would stop
+  // plain answers from streaming. Its lone closer is markup, never text. docs/reasoning.md.
   'qwen3-thinking-2507/opened-answer@auto',
   'qwen3-thinking-2507/opened-calls@auto',
   'qwen3-thinking-2507/control-kept-answer@auto',
@@ -2029,8 +2024,6 @@ export const KNOWN_MISSES: readonly string[] = [
   'deepseek-r1-distill/control-kept-answer@auto',
   'deepseek-v3.1/opened-answer@auto',
   'deepseek-v3.1/opened-call@auto',
-  'deepseek-v3.1/opened-answer-request-silent@registry',
-  'deepseek-v3.1/opened-answer-request-silent@auto',
   'deepseek-v3.2/opened-call@auto',
   'deepseek-v3.2/opened-answer@auto',
   'deepseek-v3.2/control-kept-call@auto',
@@ -2054,20 +2047,13 @@ export const KNOWN_MISSES: readonly string[] = [
   'nemotron-3-nano/opened-answer@auto',
   'nemotron-3-nano/opened-call@auto',
   'nemotron-3-nano/control-kept-answer@auto',
-  // A call inside reasoning that is never closed is swallowed by it (Kimi K2 Thinking calls inside
-  // <think>; a call opener ends reasoning the template opened).
+  // Through auto, a call Kimi K2 Thinking writes inside its <think> stays reasoning: auto reads no
+  // call inside a block the model opened (callsInReasoning is Kimi's fact, known from the id).
   'kimi-k2-thinking/call-in-unclosed-think@auto',
   'kimi-k2-thinking/call-in-think-then-closer@auto',
-  // The request turned thinking off (reasoning: 'none', which closes the block in llama.cpp's
-  // prompt), yet an always-open template's reply is read as reasoning.
-  // Markup that is not text reads as text: answer wrappers (Granite 3.3 <response>, Hunyuan
-  // <answer>), Functionary's `all` recipient, and a Cohere action whose special tokens were stripped.
-  'functionary-v3.2/text-and-call@registry',
-  'functionary-v3.2/text-and-call@auto',
-  'functionary-v3.2/answer@registry',
-  'functionary-v3.2/answer@auto',
-  'functionary-v3.2/control-kept-answer@registry',
-  'functionary-v3.2/control-kept-answer@auto',
-  'command-r7b/control-stripped-call@registry',
-  'command-r7b/control-stripped-call@auto',
+  // DeepSeek V3.1 opens reasoning only when the request asks for thinking; a server that turns it
+  // on by default, with a request that says nothing, leaves a lone </think> after text already
+  // streamed as text.
+  'deepseek-v3.1/opened-answer-request-silent@registry',
+  'deepseek-v3.1/opened-answer-request-silent@auto',
 ];
