@@ -224,6 +224,12 @@ describe('DSML without its ｜DSML｜ markers, as servers that drop them hand it
       });
     });
 
+    it('reads a JSON body as the arguments', async () => {
+      expect(await read(middleware, '<invoke name="read">{"filePath": "/tmp/a"}</invoke>')).toEqual(
+        { text: '', reasoning: '', calls: [READ] },
+      );
+    });
+
     it('reads it inside <function_calls>, the wrapper being markup', async () => {
       expect(await read(middleware, `<function_calls>\n${bare}\n</function_calls>\nDone.`)).toEqual(
         { text: '\nDone.', reasoning: '', calls: [READ] },

@@ -119,6 +119,15 @@ describe('qwen3CoderProtocol', () => {
     expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
   });
 
+  it('keeps a bare <function=…> whose body is no parameter as text, never a call without its arguments', () => {
+    for (const text of [
+      '<function=get_weather>Oslo</function>',
+      'Call <function=get_weather> with the city.',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
+    }
+  });
+
   it('writes a past call that reads back to the same input', () => {
     const input = { path: 'a.ts', content: 'x\n<y>\n', days: 3 };
     const text = protocol.formatToolCall({ toolCallId: 'c', toolName: 'write_file', input });
@@ -168,6 +177,15 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
         reasoning: '',
         calls: [{ toolName: 'get_weather', input: '{"location":"Rome","days":2}' }],
       });
+    });
+
+    it('reads it without the <tool_call> opener, its closer being markup', async () => {
+      expect(
+        await read(
+          middleware,
+          '<function name="get_weather">\n<param name="location">Rome</param>\n</function>\n</tool_call>',
+        ),
+      ).toEqual({ text: '', reasoning: '', calls: [ROME] });
     });
 
     it('reads it inside <tool_call>, the wrapper being markup', async () => {
