@@ -33,9 +33,9 @@ export class JsonInputWriter {
   }
 
   key(name: string): void {
-    const container = this.open[this.open.length - 1]!;
-    this.emit(`${container.hasMember ? ',' : ''}${JSON.stringify(name)}:`);
-    container.hasMember = true;
+    const container = this.open.at(-1);
+    this.emit(`${container?.hasMember ? ',' : ''}${JSON.stringify(name)}:`);
+    if (container !== undefined) container.hasMember = true;
     this.awaitingValue = true;
   }
 

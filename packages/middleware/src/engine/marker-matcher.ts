@@ -45,9 +45,9 @@ export class MarkerMatcher {
   constructor(markers: Iterable<string>) {
     for (const marker of new Set(markers)) {
       if (marker.length === 0) continue;
-      const group = this.byFirstChar.get(marker[0]!) ?? [];
+      const group = this.byFirstChar.get(marker.charAt(0)) ?? [];
       group.push(marker);
-      this.byFirstChar.set(marker[0]!, group);
+      this.byFirstChar.set(marker.charAt(0), group);
     }
     // Longest first, so that `<get_weather_now` wins over `<get_weather` at the same place.
     for (const group of this.byFirstChar.values()) group.sort((a, b) => b.length - a.length);
@@ -75,9 +75,12 @@ export class MarkerMatcher {
       index !== -1;
       index = this.nextCandidate(text, index + 1)
     ) {
-      const group = this.byFirstChar.get(text[index]!)!;
+      // A candidate is a character some marker starts with: its group is there.
+      const group = this.byFirstChar.get(text.charAt(index));
+      if (group === undefined) continue;
       const remaining = text.length - index;
-      if (!end && remaining < group[0]!.length && couldExtend(group, text, index)) {
+      // The group's longest marker is its first.
+      if (!end && remaining < (group[0]?.length ?? 0) && couldExtend(group, text, index)) {
         return { type: 'partial', index };
       }
       for (const marker of group) {
@@ -93,7 +96,11 @@ export class MarkerMatcher {
     if (ascii === undefined) return -1;
     for (let index = from; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      if (code < 128 ? ascii[code] === 1 : this.nonAsciiFirst && this.byFirstChar.has(text[index]!))
+      if (
+        code < 128
+          ? ascii[code] === 1
+          : this.nonAsciiFirst && this.byFirstChar.has(text.charAt(index))
+      )
         return index;
     }
     return -1;

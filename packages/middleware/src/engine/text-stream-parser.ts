@@ -1,7 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
 import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
-import { MarkerSeeker } from './marker-seeker';
 import { MarkupCalls } from './markup-calls';
 import { NearMissWatcher } from './near-miss-watcher';
 import { ReasoningBlock } from './reasoning-block';
@@ -384,15 +383,11 @@ export function createTextStreamParser(
   /** Starts a reasoning block: opened by a tag (ending at its closer), or by the chat template. */
   function startReasoning(opener: string | undefined, opened: 'tag' | 'implicit' | 'held'): void {
     closeText();
+    const closer = opener === undefined ? undefined : reasoningTags.get(opener);
     const markers =
-      opener === undefined
+      closer === undefined
         ? implicitEnds
-        : [
-            reasoningTags.get(opener)!,
-            ...controlTokens,
-            ...reasoningBreaks,
-            ...(callsInReasoning ? callMarkup : []),
-          ];
+        : [closer, ...controlTokens, ...reasoningBreaks, ...(callsInReasoning ? callMarkup : [])];
     state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), markers, opened) };
   }
 
@@ -644,7 +639,7 @@ function skipJunk(text: string, from: number, afterJunk: boolean): number {
   let index = from;
   let junk = afterJunk;
   while (index < text.length) {
-    const char = text[index]!;
+    const char = text.charAt(index);
     if (char === '}' || char === ']') junk = true;
     else if (!junk || char.trim() !== '') break;
     index++;
@@ -654,7 +649,7 @@ function skipJunk(text: string, from: number, afterJunk: boolean): number {
 
 function firstNonSpace(text: string, from: number): number {
   for (let index = from; index < text.length; index++) {
-    if (text[index]!.trim() !== '') return index;
+    if (text.charAt(index).trim() !== '') return index;
   }
   return -1;
 }
