@@ -23,6 +23,8 @@ export interface PythonCallDecoderOptions {
   sequence?: boolean;
   /** Markup that holds no call is prose (a `tool_code` fence of ordinary code), not broken markup. */
   proseWithoutCall?: boolean;
+  /** Marker-less: tokens that end the reply (`<|eot_id|>`), which may follow a bare call that is the whole reply. */
+  replyEnds?: readonly string[];
 }
 
 /** Longest tool name read: names are identifiers, not prose. */
@@ -84,7 +86,11 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
   if (options.knownToolsOnly !== true) return readPythonCalls(options, false);
   return createDispatchingDecoder((first) =>
     isNameStart(first)
-      ? createWholeReplyDecoder((sink) => readPythonCalls({ ...options, sink }, true), options.sink)
+      ? createWholeReplyDecoder(
+          (sink) => readPythonCalls({ ...options, sink }, true),
+          options.sink,
+          options.replyEnds,
+        )
       : readPythonCalls(options, false),
   );
 }

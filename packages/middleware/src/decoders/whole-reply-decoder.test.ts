@@ -11,7 +11,13 @@ const protocol = defineTextProtocol({
     openers: [],
     leadingCall: true,
     startCall: (_opener, sink) =>
-      createPythonCallDecoder({ tools: byName, sink, closer: undefined, knownToolsOnly: true }),
+      createPythonCallDecoder({
+        tools: byName,
+        sink,
+        closer: undefined,
+        knownToolsOnly: true,
+        replyEnds: ['<|eot_id|>'],
+      }),
   }),
   formatTools: () => '',
   formatToolCall: () => '',
@@ -43,8 +49,22 @@ describe('createWholeReplyDecoder', () => {
     expect(parts.some((part) => part.type === 'text-delta')).toBe(false);
   });
 
+  it('reads a bare call ended by a token that ends the reply, the token as its markup', () => {
+    for (const [reply, text] of [
+      ['get_time() <|eot_id|>', ''],
+      ['get_time()\n<|eot_id|>\n', '\n'],
+    ] as const) {
+      expect(readEveryWay(protocol, reply, { tools })).toMatchObject({
+        text,
+        calls: [{ toolName: 'get_time', input: '{}' }],
+      });
+    }
+  });
+
   it('reads the reply as text when anything but whitespace follows the call, or the call failed', () => {
     for (const text of [
+      'get_time() <|eot',
+      'get_time() <|eom_id|>',
       'get_weather(city="Oslo") is the call.',
       'get_weather(city="Oslo")\n\nThat is all.',
       'get_weather(city=CITY)',

@@ -144,6 +144,10 @@ describe.each([
     ],
     ['get_weather(city="Oslo")', { toolName: 'get_weather', input: '{"city":"Oslo"}' }],
     [' get_weather(city="Oslo")\n', { toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+    [
+      'get_weather(city="Oslo")<end_of_turn>',
+      { toolName: 'get_weather', input: '{"city":"Oslo"}' },
+    ],
   ])('reads the call in %j', async (reply, call) => {
     const { calls, text } = await readThroughMiddleware(middleware, reply, {
       tools: statementTools,

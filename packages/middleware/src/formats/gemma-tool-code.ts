@@ -10,6 +10,7 @@ import { defineFormat, formatPreset } from './define-format';
 /** The fence labels models write for a call: a space after the backticks, upper case. */
 const CODE_FENCES = ['```tool_code', '``` tool_code', '```TOOL_CODE', '``` TOOL_CODE'];
 const FENCE = '```';
+const END_OF_TURN = '<end_of_turn>';
 
 /**
  * Gemma 2 and 3 prompted the way Google's function-calling guides do: calls as Python in a
@@ -34,6 +35,7 @@ export function gemmaToolCodeProtocol(): ToolCallProtocol {
           knownToolsOnly: opener === '',
           sequence: opener !== '',
           proseWithoutCall: true,
+          replyEnds: [END_OF_TURN],
         }),
     }),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
@@ -64,7 +66,7 @@ export const gemmaToolCodeFormat = /* @__PURE__ */ defineFormat({
   name: 'gemma-tool-code',
   protocol: gemmaToolCodeProtocol,
   systemPrompt: gemmaToolCodeSystemPromptTemplate,
-  controlTokens: ['<end_of_turn>'],
+  controlTokens: [END_OF_TURN],
   // Broad: FunctionGemma's ids (`functiongemma-270m`) match it too.
   models: [{ family: 'Gemma 2 / 3', match: /gemma-?[23]/, broad: true }],
 });

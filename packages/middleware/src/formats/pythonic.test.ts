@@ -179,6 +179,7 @@ describe.each([
     ['get_weather(city="Oslo")', ''],
     ['  get_weather(city="Oslo")\n\n', '  '],
     ["\nget_weather(city='Oslo', )", '\n'],
+    ['get_weather(city="Oslo")<|eot_id|>', ''],
   ])('reads %j, the whole reply, as the call', async (reply, text) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
       text,

@@ -13,6 +13,11 @@ const LIST_TOKENS: Readonly<Record<string, string>> = {
   '<|tool_call_start|>': '<|tool_call_end|>',
 };
 
+/** The tokens that end a Llama 3 and a Llama 4 turn. */
+const LLAMA_TURN_ENDS = ['<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>'];
+/** LFM2's end of turn. */
+const LFM2_TURN_END = '<|im_end|>';
+
 /** Options of {@link pythonicProtocol}. */
 export interface PythonicProtocolOptions {
   /**
@@ -48,6 +53,7 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
           closer: LIST_TOKENS[opener],
           knownToolsOnly: opener === '',
           sequence: opener !== '',
+          replyEnds: [...LLAMA_TURN_ENDS, LFM2_TURN_END],
         }),
     }),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
@@ -76,7 +82,7 @@ export const lfm2Format = /* @__PURE__ */ defineFormat({
   name: 'lfm2',
   protocol: () => pythonicProtocol({ callTokens: ['<|tool_call_start|>', '<|tool_call_end|>'] }),
   systemPrompt: pythonicSystemPromptTemplate,
-  controlTokens: ['<|im_end|>'],
+  controlTokens: [LFM2_TURN_END],
   models: [{ family: 'LFM2', match: /lfm-?2/ }],
 });
 
@@ -85,7 +91,7 @@ export const pythonicFormat = /* @__PURE__ */ defineFormat({
   name: 'pythonic',
   protocol: () => pythonicProtocol(),
   systemPrompt: pythonicSystemPromptTemplate,
-  controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>'],
+  controlTokens: LLAMA_TURN_ENDS,
   reasoningTags: [['<think>', '</think>']],
   models: [
     { family: 'Llama 3.2', match: /llama-?3\.2/ },
