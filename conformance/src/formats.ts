@@ -29,6 +29,7 @@ import { kimiK2Replies } from './replies/kimi-k2.ts';
 import { kimiK3Replies } from './replies/kimi-k3.ts';
 import { llama3JsonReplies } from './replies/llama3-json.ts';
 import { lmStudioReplies } from './replies/lm-studio.ts';
+import { longcatReplies } from './replies/longcat.ts';
 import { minimaxReplies } from './replies/minimax.ts';
 import { mistralPreV11Replies, mistralReplies } from './replies/mistral.ts';
 import { olmo3Replies } from './replies/olmo3.ts';
@@ -85,6 +86,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   commandRPlusReplies,
   internlmReplies,
   gigachatReplies,
+  longcatReplies,
   lmStudioReplies,
   harmonyReplies,
   deepseekReplies,

@@ -69,6 +69,11 @@ const IDS: Record<string, string[]> = {
   'Command A Reasoning': ['CohereLabs/command-a-reasoning-08-2025', 'command-a-reasoning'],
   'InternLM, Intern-S1': ['internlm/internlm2_5-7b-chat', 'internlm/Intern-S1'],
   'GigaChat 3.5': ['ai-sage/GigaChat3.5-432B-A28B'],
+  'LongCat-Flash': [
+    'meituan-longcat/LongCat-Flash-Chat',
+    'meituan-longcat/LongCat-Flash-Thinking',
+    'meituan/longcat-flash-chat',
+  ],
   'GigaChat 3': [
     'ai-sage/GigaChat3-10B-A1.8B',
     'ai-sage/GigaChat3-10B-A1.8B-GGUF',

@@ -19,6 +19,7 @@ import { kimiK2Format } from './kimi-k2';
 import { kimiK3Format } from './kimi-k3';
 import { llama3JsonFormat } from './llama3-json';
 import { lmStudioFormat } from './lm-studio';
+import { longcatFormat } from './longcat';
 import { minimaxFormat } from './minimax';
 import { mistralFormat } from './mistral';
 import { olmo3Format } from './olmo3';
@@ -69,6 +70,7 @@ export const FORMATS = [
   commandRFormat,
   internlmFormat,
   gigachatFormat,
+  longcatFormat,
   lmStudioFormat,
   harmonyFormat,
   deepseekFormat,

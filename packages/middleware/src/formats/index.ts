@@ -157,6 +157,12 @@ export {
   lmStudioSystemPromptTemplate,
   lmStudioToolMiddleware,
 } from './lm-studio';
+export {
+  longcatFormat,
+  longcatProtocol,
+  longcatSystemPromptTemplate,
+  longcatToolMiddleware,
+} from './longcat';
 export type { MinimaxProtocolOptions } from './minimax';
 export {
   minimaxFormat,

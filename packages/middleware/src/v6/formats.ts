@@ -100,6 +100,10 @@ export const olmo3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ to
 export const gigachatToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.gigachatToolMiddleware,
 );
+/** `longcatToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const longcatToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.longcatToolMiddleware,
+);
 /** `pythonicToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
 export const pythonicToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.pythonicToolMiddleware,

@@ -55,6 +55,7 @@ describe('the v6 entry', () => {
         'lmStudioToolMiddleware',
         'internlmToolMiddleware',
         'gigachatToolMiddleware',
+        'longcatToolMiddleware',
         'commandRToolMiddleware',
         'functionaryToolMiddleware',
         'xlamToolMiddleware',
