@@ -55,6 +55,16 @@ describe('analyzeOutput', () => {
     expect(analysis.parts.some((part) => part.type === 'tool-call')).toBe(true);
   });
 
+  it("reads every family's control tokens and the template's reasoning start as the middleware does", () => {
+    const text = `Oslo, then.</think>\n${CALL}<|im_end|>`;
+    const analysis = analyzeOutput({ text, tools, startWithReasoning: 'if-closed' });
+    expect(
+      analysis.parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])),
+    ).toEqual(['\n']);
+    expect(pieces(analysis).map(([kind]) => kind)).toEqual(['reasoning', 'text', 'call']);
+    expectCover(analysis);
+  });
+
   it('reads chunks as the stream parser does, to the same places', () => {
     const text = `Sure.<think>hmm</think>${CALL} ok`;
     const whole = analyzeOutput({ text, tools });

@@ -4,7 +4,11 @@ import {
   type ToolbridgeErrorReason,
   type ToolCallProtocol,
 } from '@toolbridge/middleware';
-import { ALL_REASONING_TAGS, builtInFormats } from '@toolbridge/middleware/formats';
+import {
+  ALL_CONTROL_TOKENS,
+  ALL_REASONING_TAGS,
+  builtInFormats,
+} from '@toolbridge/middleware/formats';
 
 /** A tool as `analyzeOutput` takes it: what the AI SDK hands a provider. */
 export interface ToolDefinition {
@@ -29,8 +33,11 @@ export interface AnalyzeInput {
   tools?: readonly ToolDefinition[];
   /** Reasoning tag pairs. Default: every pair a known model family writes (`<think>`, Harmony's channels…). */
   reasoningTags?: ReadonlyArray<readonly [open: string, close: string]>;
-  /** The reply starts inside a reasoning block its chat template opened. Default: false. */
-  startWithReasoning?: boolean;
+  /**
+   * The reply starts inside a reasoning block its chat template opened; `'if-closed'`: only if a
+   * closer or a call shows it. Default: false.
+   */
+  startWithReasoning?: boolean | 'if-closed';
 }
 
 /** Where a segment sits in {@link Analysis.text}: UTF-16 offsets, `start` included, `end` excluded. */
@@ -126,6 +133,17 @@ export interface Analysis {
 /** Every reasoning tag pair a known model family writes. */
 export const KNOWN_REASONING_TAGS = ALL_REASONING_TAGS;
 
+/** How a reply is read for an analysis: its reasoning tags and start, every family's control tokens. */
+export function readingOptionsOf(input: AnalyzeInput) {
+  return {
+    reasoningTags: input.reasoningTags ?? KNOWN_REASONING_TAGS,
+    controlTokens: ALL_CONTROL_TOKENS,
+    ...(input.startWithReasoning === undefined
+      ? {}
+      : { startWithReasoning: input.startWithReasoning }),
+  };
+}
+
 /** The names `format` takes: `auto` and every built-in format. */
 export function formatNames(): string[] {
   return ['auto', ...Object.keys(builtInFormats())];
@@ -158,8 +176,7 @@ function read(
     {
       tools: tools.map((tool) => ({ type: 'function', ...tool }) as LanguageModelV4FunctionTool),
       generateId: () => `id-${id++}`,
-      reasoningTags: input.reasoningTags ?? KNOWN_REASONING_TAGS,
-      ...(input.startWithReasoning ? { startWithReasoning: true } : {}),
+      ...readingOptionsOf(input),
       onError: (message, metadata) => {
         const error = metadata.error;
         events.push({

@@ -2,8 +2,8 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import {
   type Analysis,
   type AnalyzeInput,
-  KNOWN_REASONING_TAGS,
   protocolFor,
+  readingOptionsOf,
   type ToolDefinition,
 } from '../../analyze.ts';
 
@@ -40,8 +40,7 @@ export function timelineOf(
     {
       tools: tools.map((tool) => ({ type: 'function', ...tool }) as LanguageModelV4FunctionTool),
       generateId: () => `id-${id++}`,
-      reasoningTags: input.reasoningTags ?? KNOWN_REASONING_TAGS,
-      ...(input.startWithReasoning ? { startWithReasoning: true } : {}),
+      ...readingOptionsOf(input),
       onError: () => {
         reports.push(chunk);
       },
