@@ -121,11 +121,25 @@ describe.each(READERS)("Llama 3.1's built-in tools, read through %s", (_name, mi
       '<|python_tag|>import math\nprint(math.sqrt(2))<|eom_id|>',
       { toolName: 'code_interpreter', input: '{"code":"import math\\nprint(math.sqrt(2))"}' },
     ],
+    [
+      'brave_search, its tag dropped by the server',
+      'brave_search.call(query="weather in Oslo")<|eom_id|>',
+      OSLO_SEARCH,
+    ],
   ])('calls %s when that tool is given', async (_what, reply, call) => {
     expect(await readThroughMiddleware(middleware, reply, { tools: builtIns })).toEqual({
       text: '',
       reasoning: '',
       calls: [call],
+    });
+  });
+
+  it('keeps a tagless built-in call followed by prose as text', async () => {
+    const reply = 'brave_search.call(query="weather in Oslo") searches the web.';
+    expect(await readThroughMiddleware(middleware, reply, { tools: builtIns })).toEqual({
+      text: reply,
+      reasoning: '',
+      calls: [],
     });
   });
 

@@ -1,4 +1,7 @@
+import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { isNameStart } from '../decoders/literal-reader';
+import { createPythonCallDecoder } from '../decoders/python-call-decoder';
 import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { functionToolLines } from '../protocols/describe-tool';
 import { textOrJson } from '../text-or-json';
@@ -16,8 +19,9 @@ const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
  * several calls separated by `;`. Without the tag, only a reply that opens with an object naming
  * a known tool is a call; prose and code samples stay text. After the tag, Llama 3.1's built-in
  * tools too: `brave_search.call(query="…")` calls a given tool of that name (one not given stays
- * text, reported), and raw Python goes to a given `code_interpreter` (or `python`) tool. Results go
- * back as the `ipython` turn's raw content.
+ * text, reported), and raw Python goes to a given `code_interpreter` (or `python`) tool. With the
+ * tag dropped by the server, a built-in call of a given tool counts when it is the whole reply.
+ * Results go back as the `ipython` turn's raw content.
  */
 export function llama3JsonProtocol(): ToolCallProtocol {
   const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
@@ -36,9 +40,20 @@ export function llama3JsonProtocol(): ToolCallProtocol {
             knownToolsOnly: opener === '',
             sequence: true,
           });
-        return opener === ''
-          ? json()
-          : createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
+        if (opener !== '')
+          return createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
+        // Servers drop the tag: a built-in call of a known tool that is the whole reply still reads.
+        return createDispatchingDecoder((first) =>
+          isNameStart(first)
+            ? createPythonCallDecoder({
+                tools,
+                sink,
+                closer: undefined,
+                knownToolsOnly: true,
+                replyEnds: END_OF_TURN,
+              })
+            : json(),
+        );
       },
     }),
     formatTools: (tools) => functionToolLines(tools, '\n\n'),
