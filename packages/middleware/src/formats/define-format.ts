@@ -6,6 +6,7 @@ import {
 } from '../middleware/create-tool-middleware';
 import type { OpensReasoning } from '../middleware/reply-start';
 import type { ToolCallProtocol } from '../tool-call-protocol';
+import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 /** Reasoning tag pairs, the one a chat template opens first. */
 export type ReasoningTags = ReadonlyArray<readonly [open: string, close: string]>;
@@ -84,7 +85,10 @@ export function defineFormat<const Name extends string, const VariantName extend
   };
 }
 
-/** The tool middleware of a format value: its protocol, prompt and reasoning tags, then the options. */
+/**
+ * The tool middleware of a format value: its protocol, prompt, reasoning tags and control tokens
+ * (with the end-of-turn tokens any model may write), then the options.
+ */
 export function buildFormatMiddleware(
   format: Format,
   options: Omit<ToolMiddlewareOptions, 'protocol'> = {},
@@ -93,7 +97,7 @@ export function buildFormatMiddleware(
     toolSystemPromptTemplate: format.systemPrompt,
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
     opensReasoning: format.opensReasoning,
-    controlTokens: format.controlTokens,
+    controlTokens: [...format.controlTokens, ...END_OF_TURN_TOKENS],
     callsInReasoning: format.callsInReasoning,
     ...options,
     protocol: format.protocol(),

@@ -59,6 +59,7 @@ export {
   deepseekDsmlToolMiddleware,
 } from './deepseek-dsml';
 export type { ModelRow, ReasoningTags } from './define-format';
+export { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 export {
   functionGemmaFormat,
   functionGemmaProtocol,
