@@ -171,5 +171,9 @@ describeProtocolProperties(
     '{"name": "not_a_tool", "parameters": {}}',
     '{"name": "write_file", "parameters": {"path": "a", "content": "cut',
     "{'name': 'get_weather', 'parameters': {'city': 'Lyon', 'detailed': True}}",
+    '<|python_tag|>get_weather.call(city="Oslo", days=2)<|eom_id|>',
+    'get_weather.call(city="Oslo")\n',
+    '<|python_tag|>brave_search.call(query="weather in Oslo")<|eom_id|>',
+    '<|python_tag|>import math\nprint(math.pi)<|eom_id|>',
   ].map((reply, index) => ({ name: `llama3Json #${index}`, protocol, reply })),
 );
