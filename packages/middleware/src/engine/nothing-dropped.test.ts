@@ -7,7 +7,6 @@ import {
   tool,
   wrapLanguageModel,
 } from 'ai';
-import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
@@ -18,7 +17,7 @@ import {
 } from '../middleware/create-tool-middleware';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
-import { usage } from '../testing/mock-model';
+import { modelWriting } from '../testing/mock-model';
 import { accountForReply } from '../testing/protocol-properties';
 import { counterIds, streamChunks } from '../testing/run-parser';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -37,27 +36,6 @@ const parserTools = Object.keys(sdkTools).map((name) => ({
   name,
   inputSchema: { type: 'object', properties: { a: { type: 'string' } } } as const,
 }));
-
-/** A model without tool support that writes `reply` in `chunks` when streamed. */
-function modelWriting(reply: string, chunks: readonly string[]) {
-  return new MockLanguageModelV4({
-    doGenerate: async () => ({
-      content: [{ type: 'text', text: reply }],
-      finishReason: { unified: 'stop', raw: 'stop' },
-      usage,
-      warnings: [],
-    }),
-    doStream: async () => ({
-      stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
-        { type: 'stream-start', warnings: [] },
-        { type: 'text-start', id: 'txt-0' },
-        ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 'txt-0', delta })),
-        { type: 'text-end', id: 'txt-0' },
-        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-      ]),
-    }),
-  });
-}
 
 /** The text of a generateText call that threw because a required call was missing. */
 const NO_CALL = '(no call)';

@@ -13,15 +13,16 @@ export function tokenize(text: string, size = 3): string[] {
   return pieces;
 }
 
-/** The stream a model without tool support sends for a reply. */
+/** The stream a model without tool support sends for a reply, in `chunks` (a few characters each by default). */
 export function textStream(
   reply: string,
   extra: LanguageModelV4StreamPart[] = [],
+  chunks: readonly string[] = tokenize(reply),
 ): ReadableStream<LanguageModelV4StreamPart> {
   return convertArrayToReadableStream<LanguageModelV4StreamPart>([
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 'txt-0' },
-    ...tokenize(reply).map((delta) => ({ type: 'text-delta' as const, id: 'txt-0', delta })),
+    ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 'txt-0', delta })),
     { type: 'text-end', id: 'txt-0' },
     ...extra,
     { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
@@ -40,5 +41,18 @@ export function scriptedModel(replies: readonly string[]) {
       warnings: [],
     }),
     doStream: async () => ({ stream: textStream(replies[streamCall++] ?? '') }),
+  });
+}
+
+/** A model without tool support that writes `reply`, whole in generate and in `chunks` when streamed. */
+export function modelWriting(reply: string, chunks: readonly string[] = tokenize(reply)) {
+  return new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: reply }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage,
+      warnings: [],
+    }),
+    doStream: async () => ({ stream: textStream(reply, [], chunks) }),
   });
 }

@@ -2,13 +2,11 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4FunctionTool,
   LanguageModelV4Middleware,
-  LanguageModelV4StreamPart,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
-import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { expect } from 'vitest';
-import { usage } from './mock-model';
+import { modelWriting } from './mock-model';
 
 /** What a reply reads as through a middleware: text, reasoning and calls, as a user receives them. */
 export interface ReplyMeaning {
@@ -28,26 +26,6 @@ export interface ReadThroughOptions {
   chunkings?: number;
 }
 
-function modelReplying(reply: string, chunks: readonly string[]): MockLanguageModelV4 {
-  return new MockLanguageModelV4({
-    doGenerate: async () => ({
-      content: [{ type: 'text', text: reply }],
-      finishReason: { unified: 'stop', raw: 'stop' },
-      usage,
-      warnings: [],
-    }),
-    doStream: async () => ({
-      stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
-        { type: 'stream-start', warnings: [] },
-        { type: 'text-start', id: 'txt-0' },
-        ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 'txt-0', delta })),
-        { type: 'text-end', id: 'txt-0' },
-        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-      ]),
-    }),
-  });
-}
-
 function callOptions(options: ReadThroughOptions): LanguageModelV4CallOptions {
   return {
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'Go.' }] }],
@@ -63,7 +41,7 @@ async function generateMeaning(
   reply: string,
   options: ReadThroughOptions,
 ): Promise<ReplyMeaning> {
-  const model = wrapLanguageModel({ model: modelReplying(reply, []), middleware });
+  const model = wrapLanguageModel({ model: modelWriting(reply), middleware });
   const { content } = await model.doGenerate(callOptions(options));
   const meaning: ReplyMeaning = { text: '', reasoning: '', calls: [] };
   for (const part of content) {
@@ -81,7 +59,7 @@ async function streamMeaning(
   chunks: readonly string[],
   options: ReadThroughOptions,
 ): Promise<ReplyMeaning> {
-  const model = wrapLanguageModel({ model: modelReplying(reply, chunks), middleware });
+  const model = wrapLanguageModel({ model: modelWriting(reply, chunks), middleware });
   const { stream } = await model.doStream(callOptions(options));
   const meaning: ReplyMeaning = { text: '', reasoning: '', calls: [] };
   const deltas = new Map<string, string>();
