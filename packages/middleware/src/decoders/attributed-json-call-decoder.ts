@@ -44,6 +44,8 @@ export function createAttributedJsonCallDecoder(
     ...options,
     nameEnd: '>',
     parseName: callTagAttributes,
+    // A `<` ends a tag's text: another tag (or an opener repeated in prose) shows it was no call.
+    nameChars: /[^<]/u,
     knownToolsOnly: true,
     confirmWithArguments: true,
   });
