@@ -179,9 +179,15 @@ export function inspect(
     format: string,
     source: { text: string } | { chunks: string[] },
     tools?: readonly ToolDefinition[],
+    startWithReasoning?: true | 'if-closed',
   ): InspectedReply => {
     const reading = (as: string): Analysis =>
-      analyzeOutput({ ...source, format: as, ...(tools === undefined ? {} : { tools }) });
+      analyzeOutput({
+        ...source,
+        format: as,
+        ...(tools === undefined ? {} : { tools }),
+        ...(startWithReasoning === undefined ? {} : { startWithReasoning }),
+      });
     const analysis = reading(format);
     const autoCalls = format === 'auto' ? [] : autoCallsBeside(analysis, reading('auto'));
     return {
@@ -232,7 +238,7 @@ export function inspect(
       requests.forEach((request, retry) => {
         const label = retry === 0 ? `call ${index + 1}` : `call ${index + 1}, retry ${retry}`;
         const chunks = request.chunks.map((chunk) => chunk.text);
-        const reply = read(label, format, { chunks }, tools);
+        const reply = read(label, format, { chunks }, tools, recording.startWithReasoning);
         replies.push({ ...reply, ...(retry === 0 ? { recording: info } : {}) });
       });
     });

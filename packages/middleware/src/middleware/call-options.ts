@@ -8,7 +8,7 @@ import type {
 import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
 import { JSON_CALL_KEYS } from '../json-call-keys';
 import type { ParseOptions } from '../tool-call-protocol';
-import { type OpensReasoning, replyStart, thinkingRequested } from './reply-start';
+import { type OpensReasoning, type ReplyStart, replyStart, thinkingRequested } from './reply-start';
 import { forcedTools } from './tool-choice';
 
 /** The `providerOptions` key of toolbridge's per-call options. */
@@ -81,7 +81,7 @@ export interface CallContext {
 /** What toolbridge keeps under its `providerOptions` key. */
 interface ToolbridgeEntry extends ToolbridgeCallOptions {
   [REPORT_OBSERVER_KEY]?: ToolbridgeErrorHandler;
-  [FORMAT_OBSERVER_KEY]?: (format: string | undefined) => void;
+  [FORMAT_OBSERVER_KEY]?: (format: string | undefined, start?: ReplyStart) => void;
   [CALL_CONTEXT_KEY]?: CallContext;
 }
 
@@ -123,9 +123,13 @@ export function errorHandler(
       };
 }
 
-/** Tells a recorder the format replies are read in, whether or not this call reads one. */
-export function tellFormat(params: LanguageModelV4CallOptions, format: string | undefined): void {
-  toolbridgeEntry(params)[FORMAT_OBSERVER_KEY]?.(format);
+/** Tells a recorder the format replies are read in, whether or not this call reads one, and where a reply starts. */
+export function tellFormat(
+  params: LanguageModelV4CallOptions,
+  format: string | undefined,
+  start?: ReplyStart,
+): void {
+  toolbridgeEntry(params)[FORMAT_OBSERVER_KEY]?.(format, start);
 }
 
 const DEFAULT_REASONING_TAGS: ReadonlyArray<readonly [string, string]> = [

@@ -144,6 +144,7 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
       const result = await doGenerate();
       if (context === undefined) return result;
       const parse = parseOptions(params, context, reading);
+      tellFormat(params, protocol.format, parse.startWithReasoning);
       const warnings = context.hintedResponseFormat
         ? withoutResponseFormatWarnings(result.warnings)
         : result.warnings;
@@ -190,6 +191,7 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
         ? streamWithoutResponseFormatWarnings(source)
         : source;
       const parse = parseOptions(params, context, reading);
+      tellFormat(params, protocol.format, parse.startWithReasoning);
       const parseText = (source: ReadableStream<LanguageModelV4StreamPart>) =>
         parseStream(source, (emit) => protocol.createStreamParser(parse, emit));
       const correction = reaskCorrection(params, context);

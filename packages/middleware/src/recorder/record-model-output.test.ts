@@ -191,6 +191,25 @@ describe('recordModelOutput', () => {
     expect(await formatOf(createToolMiddleware({ protocol: own }), ownCall)).toBeUndefined();
   });
 
+  it('records where the middleware read a reply as starting, when not in text', async () => {
+    const startOf = async (modelId: string) => {
+      const lines: string[] = [];
+      const recorder = recordModelOutput({
+        middleware: toolMiddlewareFor(modelId),
+        write: (line) => void lines.push(line),
+      });
+      const model = wrapLanguageModel({
+        model: scriptedModel(['Hm.</think>Hi']),
+        middleware: recorder,
+      });
+      await generateText({ model, tools, prompt: 'Weather?' });
+      return (JSON.parse(lines[0]!) as ModelCallRecording).startWithReasoning;
+    };
+    expect(await startOf('deepseek-r1:8b')).toBe(true);
+    expect(await startOf('zai-org/GLM-4.7-Flash')).toBe('if-closed');
+    expect(await startOf('qwen2.5:7b')).toBeUndefined();
+  });
+
   it('records a stream the caller stops reading', async () => {
     const { middleware, recordings } = recorded();
     const model = wrapLanguageModel({

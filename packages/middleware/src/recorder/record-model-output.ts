@@ -13,6 +13,7 @@ import {
   PROVIDER_OPTIONS_KEY,
   REPORT_OBSERVER_KEY,
 } from '../middleware/create-tool-middleware';
+import type { ReplyStart } from '../middleware/reply-start';
 import {
   type ModelCallRecording,
   type RecordedChunk,
@@ -102,6 +103,8 @@ class CallRecorder {
   readonly #reports: RecordedReport[] = [];
   /** The format the tool middleware said it reads replies in. */
   format: string | undefined;
+  /** Where it said a reply starts. */
+  start: ReplyStart | undefined;
 
   constructor(
     readonly mode: 'generate' | 'stream',
@@ -149,6 +152,7 @@ class CallRecorder {
       | 'tools'
       | 'toolChoice'
       | 'format'
+      | 'startWithReasoning'
       | 'reports'
       | 'durationMs'
     >,
@@ -163,6 +167,9 @@ class CallRecorder {
       tools: this.caller.tools,
       ...(this.caller.toolChoice === undefined ? {} : { toolChoice: this.caller.toolChoice }),
       ...(this.format === undefined ? {} : { format: this.format }),
+      ...(this.start === undefined || this.start === false
+        ? {}
+        : { startWithReasoning: this.start }),
       ...(first ?? { prompt: [], chunks: [] }),
       ...(retries.length === 0 ? {} : { retries }),
       reports: this.#reports,
@@ -256,8 +263,9 @@ function withObservers(
   const observer: ToolbridgeErrorHandler = (message, metadata) => call.report(message, metadata);
   return withToolbridgeOptions(params, {
     [REPORT_OBSERVER_KEY]: observer,
-    [FORMAT_OBSERVER_KEY]: (format: string | undefined) => {
+    [FORMAT_OBSERVER_KEY]: (format: string | undefined, start?: ReplyStart) => {
       call.format = format;
+      if (start !== undefined) call.start = start;
     },
   });
 }

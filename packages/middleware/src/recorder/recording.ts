@@ -68,6 +68,11 @@ export interface ModelCallRecording extends RecordedRequest {
    * Absent for a protocol without a name (one's own), or a middleware that is no tool middleware.
    */
   format?: string;
+  /**
+   * Where the middleware read the reply as starting, when not in text: inside reasoning the chat
+   * template opened (`true`), or there if a closer or a call showed it (`'if-closed'`).
+   */
+  startWithReasoning?: true | 'if-closed';
   /** Requests toolbridge made after the first, in the same step: a forced tool choice asked again. */
   retries?: RecordedRequest[];
   /** Stream: every part the caller received (after toolbridge), `time` ms after the call started. */
