@@ -294,20 +294,26 @@ export function createXmlParameterCallDecoder(
   /**
    * Reads tag text (a name, key or attributes) from `at` into `phase.tag`, up to one of `stops`.
    * Returns where the tag ends; or where the step ends, while no stop came yet (all of `chunk`
-   * was read) or once the text grew too long to be a tag (the markup fails).
+   * was read) or once the text grew too long to be a tag (the markup fails; with `proseIfTooLong`,
+   * before any call, it was prose).
    */
   function readTag(
     chunk: string,
     at: number,
     phase: { tag: string },
     stops: readonly string[],
+    proseIfTooLong = false,
   ): TagEnd | number {
     for (let i = at; i < chunk.length; i++) {
       phase.tag += chunk[i];
       const stop = stops.find((candidate) => phase.tag.endsWith(candidate));
       if (stop !== undefined) return { text: phase.tag.slice(0, -stop.length), stop, end: i + 1 };
-      if (phase.tag.length > MAX_TAG_TEXT)
-        return fail(at, new Error('A tag of the call is too long to be one'));
+      if (phase.tag.length <= MAX_TAG_TEXT) continue;
+      if (proseIfTooLong && state.calls === 0) {
+        state.status = 'not-a-call';
+        return chunk.length;
+      }
+      return fail(at, new Error('A tag of the call is too long to be one'));
     }
     return chunk.length;
   }
@@ -335,7 +341,8 @@ export function createXmlParameterCallDecoder(
 
   /** A call's name, up to its end: the call starts when it names a tool. */
   function readName(chunk: string, at: number, phase: PhaseOf<'name'>): number {
-    const read = readTag(chunk, at, phase, nameStops);
+    // After a weak opener, text that never ends as a name is prose (`<invoke name="` in a sentence).
+    const read = readTag(chunk, at, phase, nameStops, options.knownToolsOnly);
     if (typeof read === 'number') return read;
     const name = decodeText(read.text.trim());
     if (!isCallName(name)) return read.end;

@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools } from '../testing/fixtures';
@@ -250,6 +250,16 @@ describe('DSML without its ｜DSML｜ markers, as servers that drop them hand it
         'Claude-style calls look like <invoke name="lookup"><parameter name="q">x</parameter></invoke>.';
       expect(await read(middleware, prose)).toEqual({ text: prose, reasoning: '', calls: [] });
     });
+  });
+
+  it('reads the tag in a sentence as prose, with nothing to report', () => {
+    const onError = vi.fn();
+    const prose = `Write <invoke name="${'then the name of the tool, '.repeat(12)}in quotes.`;
+    expect(readEveryWay(protocol, prose, { tools: readTools, onError })).toMatchObject({
+      text: prose,
+      calls: [],
+    });
+    expect(onError).not.toHaveBeenCalled();
   });
 });
 
