@@ -320,6 +320,29 @@ describe('tool calls through the official openai client', () => {
   });
 });
 
+describe('the thinking switch of the request', () => {
+  it("reads where a reply starts from the client's own fields, as the template did", async () => {
+    const glm = 'zai-org/GLM-4.7-Flash';
+    const upstream = await scripted(() => ({ text: 'Thinking it over' }), [glm]);
+    const { client } = await proxy({ upstream: upstream.baseURL });
+    const ask = (body: Record<string, unknown>) =>
+      client.chat.completions.create({
+        model: glm,
+        messages: ASK,
+        tools: TOOLS,
+        ...body,
+      } as OpenAI.ChatCompletionCreateParamsNonStreaming);
+    // Thinking on: the template opened reasoning, and the reply never closed it.
+    const thinking = await ask({ chat_template_kwargs: { enable_thinking: true } });
+    expect(thinking.choices[0]!.message.content ?? '').toBe('');
+    expect(JSON.stringify(thinking.choices[0]!.message)).toContain('Thinking it over');
+    // Not said: a reply that never closes reasoning is the answer.
+    const silent = await ask({});
+    expect(silent.choices[0]!.message.content).toBe('Thinking it over');
+    expect(upstream.requests[0]).toMatchObject({ chat_template_kwargs: { enable_thinking: true } });
+  });
+});
+
 describe('what reaches the upstream', () => {
   it('passes every other field through untouched, unknown vendor fields included', async () => {
     const { client, upstream } = await setUp({ text: call('Oslo') });

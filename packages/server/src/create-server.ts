@@ -1,5 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
+import type {
+  JSONObject,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Middleware,
+} from '@ai-sdk/provider';
 import {
   autoToolMiddleware,
   FORMAT_NAMES,
@@ -245,17 +249,22 @@ export function createServer(options: ServerOptions): Hono {
         ...toCallOptions(request),
         abortSignal: c.req.raw.signal,
         includeRawChunks: true,
-        providerOptions: toolbridgeOptions({
-          onError: (message, { reason, rawText, toolName, toolCallId }) => {
-            reports.push({
-              reason,
-              message,
-              ...(toolName === undefined ? {} : { tool_name: toolName }),
-              ...(toolCallId === undefined ? {} : { tool_call_id: toolCallId }),
-              raw_text: rawText,
-            });
-          },
-        }),
+        providerOptions: {
+          ...toolbridgeOptions({
+            onError: (message, { reason, rawText, toolName, toolCallId }) => {
+              reports.push({
+                reason,
+                message,
+                ...(toolName === undefined ? {} : { tool_name: toolName }),
+                ...(toolCallId === undefined ? {} : { tool_call_id: toolCallId }),
+                raw_text: rawText,
+              });
+            },
+          }),
+          // What the client said to the upstream (`chat_template_kwargs`, `think`…), where the
+          // middleware reads the thinking switch; the body gets these fields as they are anyway.
+          upstream: passthrough as JSONObject,
+        },
       };
       const context = {
         model: request.model,
