@@ -128,6 +128,17 @@ describe('deepseekDsmlProtocol', () => {
     ).toEqual([{ toolName: 'no_such_tool', input: '{"x":"1"}' }]);
   });
 
+  it('reads an invoke without its wrapper, of an unknown tool too: the marker makes it a call', () => {
+    const text = `Checking.\n${invoke('get_weather', param('city', 'Lyon'))}\n${invoke('no_such_tool', param('x', '1'))}`;
+    expect(readEveryWay(protocol, text, { tools })).toMatchObject({
+      text: 'Checking.\n\n',
+      calls: [
+        { toolName: 'get_weather', input: '{"city":"Lyon"}' },
+        { toolName: 'no_such_tool', input: '{"x":"1"}' },
+      ],
+    });
+  });
+
   it('reads the markup without the DSML marker only for a known tool', () => {
     const known =
       '<function_calls>\n<invoke name="get_weather">\n<parameter name="city" string="true">Quito</parameter>\n</invoke>\n</function_calls>';

@@ -45,22 +45,29 @@ const PLAIN_SYNTAX = /* @__PURE__ */ dsmlSyntax('');
 /** Opens an invoke written without the marker and without a wrapper: MiniMax-M2's inner markup too. */
 export const BARE_INVOKE = PLAIN_SYNTAX.nameOpen;
 
-/**
- * One `<invoke name="…">` without marker or wrapper (a slip servers report), counted only for a
- * known tool: the same tag explains calls in prose. No wrapper closer is expected after it.
- */
-export function bareInvokeDecoder(tools: ToolsByName, sink: CallSink): CallDecoder {
+/** One invoke written without its wrapper (a slip servers report); no wrapper closer is expected after it. */
+function unwrappedInvokeDecoder(
+  syntax: XmlParameterSyntax,
+  tools: ToolsByName,
+  sink: CallSink,
+  knownToolsOnly: boolean,
+): CallDecoder {
   return readingFirst(
     createXmlParameterCallDecoder({
-      syntax: PLAIN_SYNTAX,
+      syntax,
       closer: undefined,
       tools,
       sink,
       single: true,
-      knownToolsOnly: true,
+      knownToolsOnly,
     }),
-    BARE_INVOKE,
+    syntax.nameOpen,
   );
+}
+
+/** A bare `<invoke name="…">`, without marker or wrapper: only a known tool's, as the same tag explains calls in prose. */
+export function bareInvokeDecoder(tools: ToolsByName, sink: CallSink): CallDecoder {
+  return unwrappedInvokeDecoder(PLAIN_SYNTAX, tools, sink, true);
 }
 
 /** Options of {@link deepseekDsmlProtocol}. */
@@ -75,19 +82,34 @@ export interface DeepseekDsmlProtocolOptions {
 /**
  * DeepSeek-V3.2 and V4 "DSML": calls in `<｜DSML｜function_calls>` (V4: `<｜DSML｜tool_calls>`),
  * one `<｜DSML｜invoke name="…">` per call, each parameter saying whether its value is text
- * (`string="true"`) or JSON (`string="false"`). The same markup without the `｜DSML｜` marker,
- * in `<function_calls>` or as a bare `<invoke name="…">`, counts only for a known tool. Results
- * go back as `<function_results><result>…</result></function_results>`.
+ * (`string="true"`) or JSON (`string="false"`); an invoke may come without the wrapper. The same
+ * markup without the `｜DSML｜` marker, in `<function_calls>` or as a bare `<invoke name="…">`,
+ * counts only for a known tool. Results go back as
+ * `<function_results><result>…</result></function_results>`.
  */
 export function deepseekDsmlProtocol(options: DeepseekDsmlProtocolOptions = {}): ToolCallProtocol {
   const wrapper = options.variant === 'v4' ? 'tool_calls' : 'function_calls';
   return defineTextProtocol({
     format: 'deepseek-dsml',
     grammar: (tools) => ({
-      openers: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>', BARE_INVOKE],
-      explicitOpeners: [`<${DSML}function_calls>`, `<${DSML}tool_calls>`, '<function_calls>'],
+      openers: [
+        `<${DSML}function_calls>`,
+        `<${DSML}tool_calls>`,
+        '<function_calls>',
+        DSML_SYNTAX.nameOpen,
+        BARE_INVOKE,
+      ],
+      explicitOpeners: [
+        `<${DSML}function_calls>`,
+        `<${DSML}tool_calls>`,
+        '<function_calls>',
+        DSML_SYNTAX.nameOpen,
+      ],
       startCall: (opener, sink) => {
         if (opener === BARE_INVOKE) return bareInvokeDecoder(tools, sink);
+        // The marker makes an invoke a call even without its wrapper.
+        if (opener === DSML_SYNTAX.nameOpen)
+          return unwrappedInvokeDecoder(DSML_SYNTAX, tools, sink, false);
         const plain = opener === '<function_calls>';
         return createXmlParameterCallDecoder({
           syntax: plain ? PLAIN_SYNTAX : DSML_SYNTAX,
