@@ -20,7 +20,7 @@ const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
  * a known tool is a call; prose and code samples stay text. After the tag, Llama 3.1's built-in
  * tools too: `brave_search.call(query="…")` calls a given tool of that name (one not given stays
  * text, reported), and raw Python goes to a given `code_interpreter` (or `python`) tool. With the
- * tag dropped by the server, a built-in call of a given tool counts when it is the whole reply.
+ * tag dropped by the server, a Python call of a given tool counts when it is the whole reply.
  * Results go back as the `ipython` turn's raw content.
  */
 export function llama3JsonProtocol(): ToolCallProtocol {
@@ -40,9 +40,11 @@ export function llama3JsonProtocol(): ToolCallProtocol {
             knownToolsOnly: opener === '',
             sequence: true,
           });
-        if (opener !== '')
+        if (opener !== '') {
           return createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
-        // Servers drop the tag: a built-in call of a known tool that is the whole reply still reads.
+        }
+        // Servers drop the tag: a Python call of a known tool (a built-in's `.call` among them)
+        // that is the whole reply still reads.
         return createDispatchingDecoder((first) =>
           isNameStart(first)
             ? createPythonCallDecoder({
