@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { autoProtocol } from '../auto/auto-protocol';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
@@ -98,6 +99,19 @@ describe('functionaryProtocol', () => {
     ).toEqual([
       { toolName: 'python', input: JSON.stringify({ code: 'import math\nprint(math.pi)' }) },
     ]);
+    // A built-in's call after the tag is that tool's, not code for python.
+    const search: LanguageModelV4FunctionTool = {
+      type: 'function',
+      name: 'brave_search',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+    };
+    for (const reader of [protocol, autoProtocol()]) {
+      expect(
+        readEveryWay(reader, '<|python_tag|>brave_search.call(query="x")<|eom_id|>', {
+          tools: [...withPython, search],
+        }).calls,
+      ).toEqual([{ toolName: 'brave_search', input: '{"query":"x"}' }]);
+    }
     for (const text of ['python\nprint(1)', 'Run it.>>>python\nprint(1)']) {
       expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
     }

@@ -4,6 +4,7 @@ import {
   createPrefixDispatchingDecoder,
 } from '../decoders/dispatching-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
+import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
@@ -146,17 +147,14 @@ export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): T
           case '<function name="':
             return functionTag('">', tools, sink);
           case '<|python_tag|>':
-            // Raw code up to the end of the turn; a JSON call after the tag is Llama 3's, not this.
-            return createDispatchingDecoder((first) =>
-              first === '{'
-                ? undefined
-                : createRawCodeCallDecoder({
-                    toolName: PYTHON,
-                    key: 'code',
-                    sink,
-                    closers: END_OF_TURN,
-                  }),
-            );
+            // Raw code (or a built-in's `.call(…)`) up to the end of the turn, as Llama 3.1 writes
+            // it; a JSON call after the tag is Llama 3's, not this.
+            return createPythonTagDecoder({
+              tools,
+              sink,
+              json: () => createDispatchingDecoder(() => undefined),
+              endOfTurn: END_OF_TURN,
+            });
           default:
             return recipientDecoder(tools, sink);
         }

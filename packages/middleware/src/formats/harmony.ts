@@ -1,8 +1,7 @@
-import type { JSONSchema7 } from '@ai-sdk/provider';
 import { createForeignMessageDecoder } from '../decoders/harmony-foreign-message-decoder';
 import { createHarmonyRecipientDecoder } from '../decoders/harmony-recipient-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
-import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
+import { codeArgumentKey, createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import {
@@ -116,7 +115,7 @@ function messageTo(recipient: string, tools: ToolsByName, sink: CallSink): CallD
   if (name === PYTHON && name === recipient) {
     return createRawCodeCallDecoder({
       toolName: name,
-      key: codeKey(tools.get(name)!.inputSchema),
+      key: codeArgumentKey(tools.get(name)!.inputSchema),
       sink,
       closers: ['<|call|>', '<|end|>', '<|return|>'],
     });
@@ -125,14 +124,6 @@ function messageTo(recipient: string, tools: ToolsByName, sink: CallSink): CallD
     createNamedJsonCallDecoder({ nameEnd: MESSAGE, closer: '<|call|>', tools, sink }),
     name + MESSAGE,
   );
-}
-
-/** Where python's code goes in the tool's input: its one string property, or else `code`. */
-function codeKey(schema: JSONSchema7): string {
-  const strings = Object.entries(schema.properties ?? {}).filter(
-    ([, property]) => typeof property === 'object' && property.type === 'string',
-  );
-  return strings.length === 1 ? strings[0]![0] : 'code';
 }
 
 /** Characters of a tool name in a recipient (`functions.get_weather`). */
