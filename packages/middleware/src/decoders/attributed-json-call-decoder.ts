@@ -1,14 +1,24 @@
-import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { type JsonSchema, propertySchema } from '@toolbridge/rxml';
+import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
+import { createJsonCallDecoder, JSON_CALL_KEYS } from './json-call-decoder';
 import { createNamedJsonCallDecoder } from './named-json-call-decoder';
 
 /** One attribute, `key="value"` or `key='value'`, after optional whitespace; read where the last one ended. */
 const ATTRIBUTE = /\s*([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 
+/** The first key of a JSON object, once it is written: `{ "name":`, `{'name':`, `{name:`. */
+const FIRST_KEY = /^\{\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z_]\w*))\s*:/u;
+/** An object that opens with no key (`{}`, or something else a relaxed reader may take). */
+const NO_FIRST_KEY = /^\{\s*[^\s"'A-Za-z_]/u;
+
+/** Longest tag and start of the body read before the choice: a tag's attributes, and one key. */
+const MAX_HEAD = 512;
+
 /**
- * The tool name and call id in a tag's attributes (`id="call_1" name="get_weather"`, in any order,
- * either quote), or undefined when the tag names no tool or holds anything but attributes.
+ * The attributes of a tag (`id="call_1" name="get_weather"`, in any order, either quote), or
+ * undefined when it holds anything but attributes.
  */
-export function callTagAttributes(text: string): { name: string; id?: string } | undefined {
+export function tagAttributes(text: string): Map<string, string> | undefined {
   const attributes = new Map<string, string>();
   let end = 0;
   ATTRIBUTE.lastIndex = 0;
@@ -16,37 +26,136 @@ export function callTagAttributes(text: string): { name: string; id?: string } |
     attributes.set(match[1]!, match[2] ?? match[3]!);
     end = ATTRIBUTE.lastIndex;
   }
-  const name = attributes.get('name');
-  if (name === undefined || text.slice(end).trim() !== '') return undefined;
-  const id = attributes.get('id');
-  return id ? { name, id } : { name };
+  return text.slice(end).trim() === '' ? attributes : undefined;
 }
 
 /** Options of {@link createAttributedJsonCallDecoder}. */
 export interface AttributedJsonCallDecoderOptions {
-  /** The tag's closer, after the arguments (`</tool_call>`). */
+  /** The tag's closer, after the body (`</tool_call>`). */
   closer: string;
   tools: ToolsByName;
   sink: CallSink;
 }
 
 /**
- * Decodes a call whose opening tag carries its tool name and id as attributes and whose body is
- * the arguments as JSON, after an opener that ends with the tag's name and a space:
- * `<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>`. Such a tag is text a
- * model may also write in an explanation, so only a known tool is a call, and only once its
- * arguments begin; a tag without a name, or with text that is no attribute, is prose.
+ * Decodes a call whose opening tag carries attributes, after an opener that ends with the tag's
+ * name and a space. `<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>`: the
+ * tool and the call's id are attributes, the body is the arguments. A body that is itself a call
+ * object (`{"name": "get_weather", "arguments": {…}}`, its first key a name key the tool does not
+ * declare) is read as one, with the tag's id. Such a tag is text a model may also write in an
+ * explanation: only a known tool is a call, and only once its body begins; a tag with text that
+ * is no attribute, or a `<` in it, is prose. Nothing is announced before the body's first key.
  */
 export function createAttributedJsonCallDecoder(
   options: AttributedJsonCallDecoderOptions,
 ): CallDecoder {
-  return createNamedJsonCallDecoder({
-    ...options,
-    nameEnd: '>',
-    parseName: callTagAttributes,
-    // A `<` ends a tag's text: another tag (or an opener repeated in prose) shows it was no call.
-    nameChars: /[^<]/u,
-    knownToolsOnly: true,
-    confirmWithArguments: true,
-  });
+  const { closer, tools, sink } = options;
+  /** What was read before the choice (at most {@link MAX_HEAD} and one chunk); released once made. */
+  let head = '';
+  /** Where the tag ends in `head` (its `>`), once it did, and its attributes. */
+  let tag: { end: number; attributes: Map<string, string> } | undefined;
+  let chosen: CallDecoder | undefined;
+  let prose = false;
+
+  /** Reads the tag in `head` from `from`: false once it shows prose (a `<`, text that is no attribute, no end in sight). */
+  function readTag(from: number): boolean {
+    for (let i = from; i < head.length; i++) {
+      if (head[i] === '<') return false;
+      if (head[i] !== '>') continue;
+      const attributes = tagAttributes(head.slice(0, i));
+      if (attributes === undefined) return false;
+      tag = { end: i + 1, attributes };
+      return true;
+    }
+    return head.length <= MAX_HEAD;
+  }
+
+  /**
+   * The decoder the body calls for, with where in `head` it starts reading; undefined while the
+   * body's start could still go either way; null for prose.
+   */
+  function choose({
+    end,
+    attributes,
+  }: NonNullable<typeof tag>): [CallDecoder, number] | null | undefined {
+    const name = attributes.get('name');
+    const id = attributes.get('id') || undefined;
+    const body = head.slice(end).trimStart();
+    if (body === '') return undefined;
+    const firstKey = body[0] === '{' ? FIRST_KEY.exec(body) : null;
+    if (body[0] === '{' && firstKey === null && !NO_FIRST_KEY.test(body)) {
+      return head.length > MAX_HEAD ? null : undefined;
+    }
+    const key = firstKey?.[1] ?? firstKey?.[2] ?? firstKey?.[3];
+    const schema = name === undefined ? undefined : (tools.get(name)?.inputSchema as JsonSchema);
+    if (
+      key !== undefined &&
+      JSON_CALL_KEYS.name.includes(key) &&
+      (name === undefined || propertySchema(schema, key) === undefined)
+    ) {
+      const envelope = createJsonCallDecoder({
+        keys: JSON_CALL_KEYS,
+        closer,
+        tools,
+        sink: withId(sink, id),
+        knownToolsOnly: true,
+      });
+      return [envelope, end];
+    }
+    if (name === undefined) return null;
+    // The named decoder reads the tag up to its `>` too, then the body as the arguments.
+    const named = createNamedJsonCallDecoder({
+      nameEnd: '>',
+      closer,
+      tools,
+      sink,
+      parseName: () => (id === undefined ? { name } : { name, id }),
+      knownToolsOnly: true,
+      confirmWithArguments: true,
+    });
+    return [named, 0];
+  }
+
+  return {
+    write(text) {
+      if (chosen !== undefined) return chosen.write(text);
+      if (prose) return 0;
+      const held = head.length;
+      head += text;
+      if (tag === undefined && !readTag(held)) prose = true;
+      const choice = prose || tag === undefined ? undefined : choose(tag);
+      if (choice === null) prose = true;
+      if (choice === null || choice === undefined) return text.length;
+      const [decoder, from] = choice;
+      chosen = decoder;
+      const rest = head.slice(from);
+      head = '';
+      // What the decoder reads that was held before this chunk was already taken.
+      return Math.max(0, from + decoder.write(rest) - held);
+    },
+    end() {
+      if (chosen === undefined) prose = true;
+      else chosen.end();
+    },
+    get status(): CallStatus {
+      return prose ? 'not-a-call' : (chosen?.status ?? 'open');
+    },
+    get closer() {
+      return chosen?.closer;
+    },
+  };
+}
+
+/** `sink`, giving a call the model's `id` when its markup names none. */
+function withId(sink: CallSink, id: string | undefined): CallSink {
+  if (id === undefined) return sink;
+  return {
+    start: (toolName, ownId) => sink.start(toolName, ownId ?? id),
+    get input() {
+      return sink.input;
+    },
+    endCall: () => sink.endCall(),
+    fail: (message, cause) => sink.fail(message, cause),
+    repair: (message) => sink.repair(message),
+  };
 }

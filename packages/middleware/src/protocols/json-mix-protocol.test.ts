@@ -1,4 +1,4 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
@@ -412,6 +412,37 @@ describe('<tool_call> with the name (and id) in attributes and the arguments as 
         expect(await read(middleware, prose)).toEqual({ text: prose, reasoning: '', calls: [] });
       }
     });
+  });
+
+  it('reads a call object as the body, with the id of the tag, but not a parameter named like a key', () => {
+    const calls = (text: string) => readEveryWay(protocol, text, { tools }).calls;
+    expect(
+      calls(
+        '<tool_call name="get_weather">{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tool_call>',
+      ),
+    ).toEqual([TOKYO]);
+    const { parts } = readEveryWay(
+      protocol,
+      '<tool_call id="call_1">{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tool_call>',
+      { tools },
+    );
+    expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({
+      toolCallId: 'call_1',
+      input: '{"city":"Tokyo"}',
+    });
+    const named: LanguageModelV4FunctionTool[] = [
+      ...tools,
+      {
+        type: 'function' as const,
+        name: 'rename',
+        inputSchema: { type: 'object', properties: { name: { type: 'string' } } },
+      },
+    ];
+    expect(
+      readEveryWay(protocol, '<tool_call name="rename">{"name": "Ada"}</tool_call>', {
+        tools: named,
+      }).calls,
+    ).toEqual([{ toolName: 'rename', input: '{"name":"Ada"}' }]);
   });
 
   it('gives the call the id the model wrote', () => {
