@@ -37,6 +37,10 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     { family: 'Qwen 2 / 2.5 / 3', match: /qwen/, broad: true },
     { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },
     { family: 'Granite 4', match: /granite-?4/ },
+    // Their templates write calls as Hermes' <tool_call> JSON (vLLM reads them with hermes).
+    { family: 'SmolLM3', match: /smollm-?3/ },
+    { family: 'EXAONE 4, K-EXAONE', match: /exaone-?4|k-exaone/ },
+    { family: 'ERNIE 4.5', match: /ernie-?4\.5/ },
   ],
 });
 

@@ -144,7 +144,14 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
   models: [
     { family: 'Qwen3-Coder', match: /qwen3[._-]?coder/ },
     { family: 'Qwen3.5', match: /qwen3\.5/, opensReasoning: 'by-default' },
-    { family: 'Nemotron 3 Nano', match: /nemotron-?3-nano/, opensReasoning: 'by-default' },
+    {
+      family: 'Nemotron 3 Nano',
+      match: /nemotron-?3(?:\.5)?-nano/,
+      opensReasoning: 'by-default',
+    },
+    // Their servers read them with the Qwen3-Coder parser (vLLM step3p5, minicpm5 for the XML).
+    { family: 'Step 3.5', match: /step-?3\.5/ },
+    { family: 'MiniCPM 4 / 5', match: /minicpm-?[45]/ },
   ],
 });
 
