@@ -112,6 +112,11 @@ const IDS: Record<string, string[]> = {
   'Phi-4-mini': ['microsoft/Phi-4-mini-instruct', 'phi4-mini:3.8b'],
   'FireFunction v2': ['fireworks-ai/llama-3-firefunction-v2', 'firefunction-v2'],
   'Jamba, Hunyuan A13B': ['ai21labs/AI21-Jamba-Mini-1.7', 'tencent/Hunyuan-A13B-Instruct'],
+  'MiniMax-Text-01 / M1': [
+    'MiniMaxAI/MiniMax-M1-80k',
+    'MiniMaxAI/MiniMax-Text-01',
+    'minimax/minimax-m1',
+  ],
   Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
   'Llama Nemotron': [

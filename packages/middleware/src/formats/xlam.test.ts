@@ -145,6 +145,14 @@ describe('jsonArrayProtocol wrappers', () => {
     );
   });
 
+  it('reads calls one object per line inside <tool_calls>, as MiniMax-Text-01 and M1 write them', () => {
+    const reply =
+      '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Lyon"}}\n{"name": "get_time", "arguments": {}}\n</tool_calls>';
+    expect(
+      readEveryWay(jsonArrayProtocol({ wrapper: 'tool_calls' }), reply, { tools }),
+    ).toMatchObject({ text: '', calls: BOTH });
+  });
+
   it('reports an unknown tool inside the markers as a call', () => {
     expect(
       readEveryWay(

@@ -71,7 +71,14 @@ export function jsonArrayProtocol(options: JsonArrayProtocolOptions = {}): ToolC
       leadingCall: true,
       startCall: (opener, sink) => {
         if (opener === '') return createBareJsonCallDecoder({ keys, tools, sink });
-        const decoder = createJsonCallDecoder({ keys, closer: close, tools, sink });
+        // Inside a closer, calls may also come one object per line (MiniMax-Text-01 / M1).
+        const decoder = createJsonCallDecoder({
+          keys,
+          closer: close,
+          tools,
+          sink,
+          sequence: close !== undefined,
+        });
         // `functools[`: the opener's bracket opens the list.
         return opener.endsWith('[') ? readingFirst(decoder, '[') : decoder;
       },
@@ -148,6 +155,7 @@ export const jsonArrayToolCallsFormat = /* @__PURE__ */ defineFormat({
   models: [
     { family: 'Apriel', match: /apriel/, opensReasoning: 'always' },
     { family: 'Jamba, Hunyuan A13B', match: /jamba|hunyuan-a13b/ },
+    { family: 'MiniMax-Text-01 / M1', match: /minimax-?(?:m1|text-01)/ },
   ],
 });
 
