@@ -32,6 +32,7 @@ import { lmStudioReplies } from './replies/lm-studio.ts';
 import { longcatReplies } from './replies/longcat.ts';
 import { minimaxReplies } from './replies/minimax.ts';
 import { mistralPreV11Replies, mistralReplies } from './replies/mistral.ts';
+import { museReplies } from './replies/muse.ts';
 import { olmo3Replies } from './replies/olmo3.ts';
 import { pythonicReplies } from './replies/pythonic.ts';
 import { qwen3CoderReplies } from './replies/qwen3-coder.ts';
@@ -97,6 +98,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   glmReplies,
   seedOssReplies,
   minimaxReplies,
+  museReplies,
   deepseekDsmlReplies,
   kimiK3Replies,
   pythonicReplies,

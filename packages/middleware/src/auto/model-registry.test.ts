@@ -117,6 +117,7 @@ const IDS: Record<string, string[]> = {
     'MiniMaxAI/MiniMax-Text-01',
     'minimax/minimax-m1',
   ],
+  'Muse Glimmer': ['muse-glimmer', 'muse_glimmer:q8'],
   Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
   'Llama Nemotron': [

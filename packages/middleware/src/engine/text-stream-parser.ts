@@ -179,6 +179,8 @@ export function createTextStreamParser(
     ),
   );
   const textMatcher = sharedMarkerMatcher(openers);
+  /** Whether a marker begins with whitespace, which a reply may open with. */
+  const spacedMarkers = openers.some((marker) => /^\s/u.test(marker));
   /** Matchers that also find a closer still expected after markup, by closer (looked up per chunk). */
   const withCloser = new Map<string, MarkerMatcher>();
   /**
@@ -448,6 +450,19 @@ export function createTextStreamParser(
       switch (state.mode) {
         case 'leading': {
           const start = firstNonSpace(buffer, pos);
+          if (start !== pos && spacedMarkers) {
+            // A marker may begin with the reply's leading whitespace (` to=user<|message|>`, a
+            // header the generation prompt left open): markup, read as text would read it.
+            const scan = textMatcher.scan(buffer, pos, ending);
+            if (scan.type !== 'none' && scan.index === pos) {
+              if (scan.type === 'partial') {
+                held = buffer.slice(pos);
+                return;
+              }
+              state = TEXT;
+              break;
+            }
+          }
           if (start === -1) {
             emitText(buffer.slice(pos));
             return;

@@ -22,6 +22,7 @@ import { lmStudioFormat } from './lm-studio';
 import { longcatFormat } from './longcat';
 import { minimaxFormat } from './minimax';
 import { mistralFormat } from './mistral';
+import { museFormat } from './muse';
 import { olmo3Format } from './olmo3';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
@@ -73,6 +74,7 @@ export const FORMATS = [
   longcatFormat,
   lmStudioFormat,
   harmonyFormat,
+  museFormat,
   deepseekFormat,
   kimiK2Format,
   apertusFormat,

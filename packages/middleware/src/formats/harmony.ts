@@ -48,8 +48,6 @@ export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: 
 const RECIPIENT_OPENERS = [
   ...['<|channel|>commentary to=', '<|channel|>analysis to='].flatMap(spellings),
   ' to=',
-  // Where `auto` already wrote the reply's leading space as text.
-  'to=',
 ];
 
 /**

@@ -183,6 +183,13 @@ export {
   mistralToolMiddleware,
 } from './mistral';
 export {
+  museFormat,
+  museProtocol,
+  museReasoningTags,
+  museSystemPromptTemplate,
+  museToolMiddleware,
+} from './muse';
+export {
   olmo3Format,
   olmo3Protocol,
   olmo3SystemPromptTemplate,

@@ -92,6 +92,10 @@ export const apertusToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ 
 export const genericJsonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.genericJsonToolMiddleware,
 );
+/** `museToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const museToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.museToolMiddleware,
+);
 /** `olmo3ToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
 export const olmo3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.olmo3ToolMiddleware,

@@ -45,6 +45,7 @@ describe('the v6 entry', () => {
         'gemmaToolCodeMiddleware',
         'pythonicToolMiddleware',
         'olmo3ToolMiddleware',
+        'museToolMiddleware',
         'genericJsonToolMiddleware',
         'apertusToolMiddleware',
         'kimiK2ToolMiddleware',
