@@ -50,24 +50,24 @@ export function createAttributedJsonCallDecoder(
   options: AttributedJsonCallDecoderOptions,
 ): CallDecoder {
   const { closer, tools, sink } = options;
-  /** What was read before the choice (at most {@link MAX_HEAD} and one chunk); released once made. */
+  /** The start of the markup, read before the choice: never more than {@link MAX_HEAD} and one character. */
   let head = '';
   /** Where the tag ends in `head` (its `>`), once it did, and its attributes. */
   let tag: { end: number; attributes: Map<string, string> } | undefined;
   let chosen: CallDecoder | undefined;
   let prose = false;
 
-  /** Reads the tag in `head` from `from`: false once it shows prose (a `<`, text that is no attribute, no end in sight). */
-  function readTag(from: number): boolean {
+  /** Reads the tag in `head` from `from`; returns where `head` showed prose (a `<`, text that is no attribute, no end in sight). */
+  function readTag(from: number): number | undefined {
     for (let i = from; i < head.length; i++) {
-      if (head[i] === '<') return false;
+      if (head[i] === '<') return i;
       if (head[i] !== '>') continue;
       const attributes = tagAttributes(head.slice(0, i));
-      if (attributes === undefined) return false;
+      if (attributes === undefined) return i + 1;
       tag = { end: i + 1, attributes };
-      return true;
+      return undefined;
     }
-    return head.length <= MAX_HEAD;
+    return head.length > MAX_HEAD ? head.length : undefined;
   }
 
   /**
@@ -81,7 +81,7 @@ export function createAttributedJsonCallDecoder(
     const name = attributes.get('name');
     const id = attributes.get('id') || undefined;
     const body = head.slice(end).trimStart();
-    if (body === '') return undefined;
+    if (body === '') return head.length > MAX_HEAD ? null : undefined;
     const firstKey = body[0] === '{' ? FIRST_KEY.exec(body) : null;
     if (body[0] === '{' && firstKey === null && !NO_FIRST_KEY.test(body)) {
       return head.length > MAX_HEAD ? null : undefined;
@@ -121,17 +121,28 @@ export function createAttributedJsonCallDecoder(
       if (chosen !== undefined) return chosen.write(text);
       if (prose) return 0;
       const held = head.length;
-      head += text;
-      if (tag === undefined && !readTag(held)) prose = true;
-      const choice = prose || tag === undefined ? undefined : choose(tag);
-      if (choice === null) prose = true;
-      if (choice === null || choice === undefined) return text.length;
+      // Only the start of the markup decides; the rest of a long chunk goes to the chosen decoder.
+      const taken = text.slice(0, MAX_HEAD + 1 - held);
+      head += taken;
+      const proseAt = tag === undefined ? readTag(held) : undefined;
+      const choice = proseAt === undefined && tag !== undefined ? choose(tag) : undefined;
+      if (proseAt !== undefined || choice === null) {
+        // What showed prose is given back to be read as text; never more than the head.
+        prose = true;
+        return (proseAt ?? head.length) - held;
+      }
+      if (choice === undefined) return taken.length;
       const [decoder, from] = choice;
       chosen = decoder;
-      const rest = head.slice(from);
+      const start = head.slice(from);
       head = '';
+      // The rest of the chunk is written apart: joined, a long chunk would be copied per opener.
+      let read = decoder.write(start);
+      if (read === start.length && decoder.status === 'open' && taken.length < text.length) {
+        read += decoder.write(text.slice(taken.length));
+      }
       // What the decoder reads that was held before this chunk was already taken.
-      return Math.max(0, from + decoder.write(rest) - held);
+      return Math.max(0, from + read - held);
     },
     end() {
       if (chosen === undefined) prose = true;

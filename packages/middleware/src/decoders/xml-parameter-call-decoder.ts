@@ -145,8 +145,11 @@ interface DecoderState {
   closerRead: boolean;
   /** Calls announced in the markup. */
   calls: number;
-  /** A known tool's name read after a weak opener, announced once what follows confirms the call. */
-  unconfirmed: string | undefined;
+  /**
+   * A known tool's name read after a weak opener, announced once what follows confirms the call;
+   * `next` is what was read of that since the name (whitespace left out), never longer than a marker.
+   */
+  unconfirmed: { name: string; next: string } | undefined;
   /** The last call announced: still open (not ended), its schema, and the parameters (or JSON body) read in it. */
   call: { open: boolean; schema: JsonSchema | undefined; parameters: number };
 }
@@ -177,10 +180,13 @@ export function createXmlParameterCallDecoder(
     [syntax.keyOpen, typeof syntax.valueClose === 'string' ? syntax.valueClose : undefined],
     ...(syntax.keySpellings ?? []),
   ]);
-  const paramsSeeker = seekerOf([
+  const paramsMarkers = [
     ...valueCloses.keys(),
     ...(syntax.jsonArguments ? [syntax.jsonArguments.open] : []),
-  ]);
+    ...(syntax.callClose ? [syntax.callClose] : []),
+    ...(closer ? [closer] : []),
+  ];
+  const paramsSeeker = new MarkerSeeker(paramsMarkers);
   const jsonClose = syntax.jsonArguments?.close;
   // A seeker holds nothing once it found its marker, so values of one spelling with a fixed close share one.
   const sharedValueSeekers = new Map(
@@ -311,7 +317,7 @@ export function createXmlParameterCallDecoder(
       if (phase.tag.length <= MAX_TAG_TEXT) continue;
       if (proseIfTooLong && state.calls === 0) {
         state.status = 'not-a-call';
-        return chunk.length;
+        return i + 1;
       }
       return fail(at, new Error('A tag of the call is too long to be one'));
     }
@@ -350,7 +356,7 @@ export function createXmlParameterCallDecoder(
     // begun in an earlier chunk, so it is taken as read rather than read again.
     const tagRead = read.stop.startsWith('<');
     if (options.knownToolsOnly && !tagRead && syntax.nameTail === undefined) {
-      state.unconfirmed = name;
+      state.unconfirmed = { name, next: '' };
       state.phase = { kind: 'params' };
       return read.end;
     }
@@ -380,37 +386,63 @@ export function createXmlParameterCallDecoder(
    * except after the name of a call not yet confirmed, which it shows to be prose.
    */
   function readParams(chunk: string, at: number): number {
-    let stray: string | undefined;
+    if (state.unconfirmed !== undefined) return readConfirmation(chunk, at, state.unconfirmed);
     const hit = paramsSeeker.seek(chunk, at, (skipped) => {
-      if (skipped.trim() === '') return;
-      if (state.unconfirmed !== undefined) stray ??= skipped;
-      else
+      if (skipped.trim() !== '')
         sink.repair(`Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`);
     });
-    if (stray !== undefined) {
-      if (state.calls > 0)
+    if (hit === undefined) return chunk.length;
+    return takeParamsMarker(hit.marker, at, hit.end);
+  }
+
+  /**
+   * After the name of a call not yet confirmed: whitespace, then one of the markers a call goes on
+   * with, which announces it; anything else shows the markup was prose (or, after a call, breaks
+   * it). Reads no further than that marker, so prose costs no more than its first characters.
+   */
+  function readConfirmation(
+    chunk: string,
+    at: number,
+    unconfirmed: NonNullable<DecoderState['unconfirmed']>,
+  ): number {
+    for (let i = at; i < chunk.length; i++) {
+      const char = chunk[i]!;
+      if (unconfirmed.next === '' && char.trim() === '') continue;
+      unconfirmed.next += char;
+      const marker = paramsMarkers.find((candidate) => candidate === unconfirmed.next);
+      if (marker !== undefined) {
+        startCall(unconfirmed.name);
+        return takeParamsMarker(marker, at, i + 1);
+      }
+      if (paramsMarkers.some((candidate) => candidate.startsWith(unconfirmed.next))) continue;
+      if (state.calls > 0) {
         return fail(
           at,
-          new Error(`Unexpected text in a call: ${JSON.stringify(stray.slice(0, 40))}`),
+          new Error(`Unexpected text in a call: ${JSON.stringify(unconfirmed.next.slice(0, 40))}`),
         );
+      }
+      // Prose: what follows is the engine's to read again as text.
       state.status = 'not-a-call';
-      return chunk.length;
+      return i;
     }
-    if (hit === undefined) return chunk.length;
-    if (state.unconfirmed !== undefined) startCall(state.unconfirmed);
-    if (hit.marker === syntax.jsonArguments?.open && !valueCloses.has(hit.marker)) {
+    return chunk.length;
+  }
+
+  /** In a call, `marker` was read (up to `end`): a parameter's key, a JSON body, or a close. */
+  function takeParamsMarker(marker: string, at: number, end: number): number {
+    if (marker === syntax.jsonArguments?.open && !valueCloses.has(marker)) {
       if (state.call.parameters > 0)
         return fail(at, new Error('A call holds both parameters and a JSON body'));
-      const raw = hit.marker === '{' ? ['{'] : [];
+      const raw = marker === '{' ? ['{'] : [];
       state.phase = {
         kind: 'json',
         seeker: seekerOf(jsonClose === undefined ? [] : [jsonClose]),
         raw,
       };
-      return hit.end;
+      return end;
     }
-    if (!takeClose(hit.marker)) state.phase = { kind: 'key', tag: '', open: hit.marker };
-    return hit.end;
+    if (!takeClose(marker)) state.phase = { kind: 'key', tag: '', open: marker };
+    return end;
   }
 
   /** A parameter's key: its attributes and value follow; a closing tag here is a stray (a repair). */
@@ -561,7 +593,12 @@ export function createXmlParameterCallDecoder(
    */
   function end(): void {
     // A call's name that nothing but whitespace followed: the output ended it, as a close would.
-    if (state.unconfirmed !== undefined) startCall(state.unconfirmed);
+    if (state.unconfirmed?.next === '') startCall(state.unconfirmed.name);
+    else if (state.unconfirmed !== undefined && state.calls === 0) {
+      // Cut off in what could have been the next tag: prose, as nothing confirmed the call.
+      state.status = 'not-a-call';
+      return;
+    }
     switch (state.phase.kind) {
       case 'between':
       case 'params':
