@@ -7,6 +7,7 @@ export { JsonValueBuilder } from './json-value-builder';
 export type { RJSONParseOptions } from './parse';
 export { parse } from './parse';
 export { RJSONParseError } from './rjson-parse-error';
+export { scanJson } from './scan-json';
 export { setOwnProperty } from './set-own-property';
 export type { RJSONStringifyOptions } from './stringify';
 export { stringify } from './stringify';

@@ -1,4 +1,4 @@
-import { parse as parseJson, setOwnProperty } from '@toolbridge/rjson';
+import { scanJson as parseJson, setOwnProperty } from '@toolbridge/rjson';
 import {
   itemSchema,
   type JsonSchema,

@@ -1,3 +1,5 @@
+import type { ReadingOptions } from '../middleware/call-options';
+import { nativeToolMiddleware } from '../middleware/native-tool-middleware';
 import { type NativeToolProtocol, nativeToolProtocol } from '../protocols/native-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { autoProtocol } from './auto-protocol';
@@ -22,10 +24,13 @@ export interface NativeProtocolOptions {
  * stream give the same input for the same text, however it was streamed. Calls that leak into
  * the text are read out of it (`salvage`).
  */
-export function nativeProtocol(options: NativeProtocolOptions = {}): NativeToolProtocol {
+export function nativeProtocol(
+  options: NativeProtocolOptions = {},
+): NativeToolProtocol<ReadingOptions> {
   const salvage = options.salvage ?? true;
   // Here, not in `protocols/`, because the default reads every format: `auto` knows them all.
   return nativeToolProtocol(
     salvage === false ? undefined : salvage === true ? autoProtocol() : salvage,
+    (protocol, middlewareOptions) => nativeToolMiddleware({ ...middlewareOptions, protocol }),
   );
 }

@@ -1,4 +1,4 @@
-import { type JsonScanHandler, JsonValueBuilder, parse as parseJson } from '@toolbridge/rjson';
+import { type JsonScanHandler, JsonValueBuilder, scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, type JsonSchema } from '@toolbridge/rxml';
 import type { JsonInputWriter } from '../engine/json-input-writer';
 import { JsonArgumentsStreamer } from './json-arguments-streamer';

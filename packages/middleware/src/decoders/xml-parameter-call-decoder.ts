@@ -1,4 +1,4 @@
-import { parse as parseJson } from '@toolbridge/rjson';
+import { scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, type JsonSchema, propertySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { MarkerSeeker } from '../engine/marker-seeker';

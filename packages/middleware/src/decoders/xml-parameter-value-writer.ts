@@ -1,4 +1,4 @@
-import { parse as parseJson } from '@toolbridge/rjson';
+import { scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, isStringSchema, type JsonSchema, schemaTypes } from '@toolbridge/rxml';
 import type { CallSink } from '../engine/call-grammar';
 import { endsWithHighSurrogate } from './high-surrogate';

@@ -43,7 +43,7 @@ function dsmlSyntax(mark: string): XmlParameterSyntax {
 const DSML_SYNTAX = /* @__PURE__ */ dsmlSyntax(DSML);
 const PLAIN_SYNTAX = /* @__PURE__ */ dsmlSyntax('');
 /** Opens an invoke written without the marker and without a wrapper: MiniMax-M2's inner markup too. */
-export const BARE_INVOKE = PLAIN_SYNTAX.nameOpen;
+export const BARE_INVOKE: string = /* @__PURE__ */ (() => PLAIN_SYNTAX.nameOpen)();
 
 /** One invoke written without its wrapper (a slip servers report); no wrapper closer is expected after it. */
 function unwrappedInvokeDecoder(

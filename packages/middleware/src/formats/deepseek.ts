@@ -45,15 +45,13 @@ const TYPE_WORD = /* @__PURE__ */ 'function'.concat(SEP);
  * before it (so that the section's opener is the call's markup where reasoning the template opened
  * ends at it), or the section's with the type word where a distill dropped the call's.
  */
-const CALL_OPENERS = [
+// Built in a pure function: a spread at the top level would keep it in every bundle.
+const CALL_OPENERS: readonly string[] = /* @__PURE__ */ (() => [
   CALL_BEGIN,
   // V3 and R1 put a newline between calls: markup, not a text block of its own.
-  /* @__PURE__ */ '\n'.concat(CALL_BEGIN),
-  .../* @__PURE__ */ CALLS_BEGIN_SPELLINGS.flatMap((begin) => [
-    begin + CALL_BEGIN,
-    begin + TYPE_WORD,
-  ]),
-];
+  '\n'.concat(CALL_BEGIN),
+  ...CALLS_BEGIN_SPELLINGS.flatMap((begin) => [begin + CALL_BEGIN, begin + TYPE_WORD]),
+])();
 
 /** The type word of a V3 / R1 call whose special tokens the server stripped: the name follows it directly. */
 const STRIPPED_TYPE_WORD = 'function';

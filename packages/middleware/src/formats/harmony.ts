@@ -34,10 +34,11 @@ function spellings(header: string): string[] {
  * gpt-oss's reasoning: the `analysis` channel, up to the end of its message. Give these to
  * `createToolMiddleware` with {@link harmonyProtocol}; {@link harmonyToolMiddleware} does.
  */
-export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: string]> = [
-  ...spellings('<|channel|>analysis<|message|>').map((open) => [open, '<|end|>'] as const),
-  ['<think>', '</think>'],
-];
+export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: string]> =
+  /* @__PURE__ */ (() => [
+    ...spellings('<|channel|>analysis<|message|>').map((open) => [open, '<|end|>'] as const),
+    ['<think>', '</think>'] as const,
+  ])();
 
 /**
  * Where a header names its recipient (`to=functions.get_weather`, `to=python`): after the
@@ -45,10 +46,10 @@ export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: 
  * the role (how chat templates render past calls), which, after the generation prompt's
  * `<|start|>assistant`, is where the reply begins. The header goes on to `<|message|>`.
  */
-const RECIPIENT_OPENERS = [
+const RECIPIENT_OPENERS: readonly string[] = /* @__PURE__ */ (() => [
   ...['<|channel|>commentary to=', '<|channel|>analysis to='].flatMap(spellings),
   ' to=',
-];
+])();
 
 /**
  * The same headers once a server stripped the special tokens
@@ -68,7 +69,7 @@ const STRIPPED_OPENERS = /* @__PURE__ */ ['commentary', 'analysis', 'assistant']
  * without a channel and of a `commentary` preamble (whose text follows), a stray `commentary`
  * header before another channel, and the ends of messages.
  */
-const HEADER_MARKERS = [
+const HEADER_MARKERS: readonly string[] = /* @__PURE__ */ (() => [
   ...[
     '<|start|>assistant',
     '<|start|>assistant<|message|>',
@@ -81,13 +82,13 @@ const HEADER_MARKERS = [
   '<|end|>',
   '<|return|>',
   '<|call|>',
-];
+])();
 
 /**
  * The start of a tool's message: a result the model wrote itself, after a call the server did
  * not stop at. Read to its `<|end|>` and kept whole as text, reported through `onError`.
  */
-const RESULT_OPENERS = spellings('<|start|>functions.');
+const RESULT_OPENERS = /* @__PURE__ */ spellings('<|start|>functions.');
 
 /** The namespace of the caller's tools in a recipient: `functions.get_weather`. */
 const FUNCTIONS = 'functions.';

@@ -81,7 +81,8 @@ export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
   name: 'llama3-json',
   protocol: llama3JsonProtocol,
   systemPrompt: llama3JsonSystemPromptTemplate,
-  controlTokens: [...END_OF_TURN, '<|end_of_text|>'],
+  // Written out, not spread from END_OF_TURN: a spread would keep the format in every bundle.
+  controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|end_of_text|>'],
   models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
 });
 

@@ -12,7 +12,10 @@ import { defineFormat, formatPreset } from './define-format';
 import { QWEN3_CODER_SYNTAX } from './qwen3-coder';
 
 /** Qwen3-Coder's `<function=NAME>` `<parameter=KEY>`VALUE`</parameter>` `</function>`, values inline. */
-const SEED_OSS_SYNTAX: XmlParameterSyntax = { ...QWEN3_CODER_SYNTAX, inlineValues: true };
+const SEED_OSS_SYNTAX: XmlParameterSyntax = /* @__PURE__ */ (() => ({
+  ...QWEN3_CODER_SYNTAX,
+  inlineValues: true,
+}))();
 
 /**
  * ByteDance Seed-OSS: Qwen3-Coder's parameter syntax inside `<seed:tool_call>` tags, each value

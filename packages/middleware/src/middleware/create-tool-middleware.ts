@@ -2,7 +2,6 @@ import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { NativeToolProtocol } from '../protocols/native-protocol';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import type { ReadingOptions } from './call-options';
-import { nativeToolMiddleware } from './native-tool-middleware';
 import { textToolMiddleware } from './text-tool-middleware';
 
 export {
@@ -15,7 +14,7 @@ export {
 /** Options of {@link createToolMiddleware}. */
 export interface ToolMiddlewareOptions extends ReadingOptions {
   /** How tools, calls and results are written for the model and read back. */
-  protocol: ToolCallProtocol | NativeToolProtocol;
+  protocol: ToolCallProtocol | NativeToolProtocol<ReadingOptions>;
   /** Builds the tool system prompt from the rendered tool list. */
   toolSystemPromptTemplate?: (tools: string) => string;
   /** Writes a tool result for the model; defaults to the protocol's `formatToolResponse`. */
@@ -23,8 +22,8 @@ export interface ToolMiddlewareOptions extends ReadingOptions {
 }
 
 function isNativeProtocol(
-  protocol: ToolCallProtocol | NativeToolProtocol,
-): protocol is NativeToolProtocol {
+  protocol: ToolCallProtocol | NativeToolProtocol<ReadingOptions>,
+): protocol is NativeToolProtocol<ReadingOptions> {
   return 'type' in protocol && protocol.type === 'native';
 }
 
@@ -37,7 +36,8 @@ function isNativeProtocol(
  */
 export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
   const { protocol } = options;
+  // A native protocol builds its own middleware: a bundle without one leaves that code out.
   return isNativeProtocol(protocol)
-    ? nativeToolMiddleware({ ...options, protocol })
+    ? protocol.middleware(options)
     : textToolMiddleware({ ...options, protocol });
 }

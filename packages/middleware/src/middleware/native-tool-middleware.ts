@@ -14,7 +14,7 @@ import { parseStream } from './parse-stream';
 /** Options of {@link nativeToolMiddleware}. */
 export interface NativeToolMiddlewareOptions extends ReadingOptions {
   /** The provider's own tool calling, and how calls that leak into the text are read. */
-  protocol: NativeToolProtocol;
+  protocol: NativeToolProtocol<ReadingOptions>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type {
   LanguageModelV4Content,
+  LanguageModelV4Middleware,
   LanguageModelV4StreamPart,
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
@@ -17,8 +18,13 @@ export interface NativeRepairOptions {
 }
 
 /** The provider's own tool calling, passed through; see `nativeProtocol`. */
-export interface NativeToolProtocol {
+export interface NativeToolProtocol<MiddlewareOptions = never> {
   readonly type: 'native';
+  /**
+   * The middleware that passes the provider's calls through, from `createToolMiddleware`'s
+   * options: built by the protocol, so that a bundle without a native protocol leaves it out.
+   */
+  middleware(options: MiddlewareOptions): LanguageModelV4Middleware;
   /**
    * Gives a tool call's input as canonical JSON of an object, repairing what `JSON.parse`
    * rejects; input that is no object, even repaired, becomes an invalid input that never runs.
@@ -49,15 +55,23 @@ export interface NativeToolProtocol {
  * leak into the text are read out of it by `salvage`, when given. `nativeProtocol` (in `auto/`,
  * where every format is known) chooses the salvage.
  */
-export function nativeToolProtocol(salvage: ToolCallProtocol | undefined): NativeToolProtocol {
-  return {
+export function nativeToolProtocol<MiddlewareOptions>(
+  salvage: ToolCallProtocol | undefined,
+  middleware: (
+    protocol: NativeToolProtocol<MiddlewareOptions>,
+    options: MiddlewareOptions,
+  ) => LanguageModelV4Middleware,
+): NativeToolProtocol<MiddlewareOptions> {
+  const protocol: NativeToolProtocol<MiddlewareOptions> = {
     type: 'native',
+    middleware: (options) => middleware(protocol, options),
     ...(salvage === undefined ? {} : { salvage }),
     repairToolCall,
     repairContent: (content, repair) =>
       content.map((part) => (part.type === 'tool-call' ? repairToolCall(part, repair) : part)),
     repairStream,
   };
+  return protocol;
 }
 
 /** A call's input read whole: the same reading as its deltas get in a stream. */
