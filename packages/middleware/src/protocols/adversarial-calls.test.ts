@@ -74,7 +74,7 @@ const protocols: Array<[string, ToolCallProtocol]> = Object.entries(builtInForma
  * Formats whose values are raw text: a value cannot hold a closing tag of the format, and the
  * text `null` is null (formats.md §2.5), so such values are left out for them.
  */
-const RAW_TEXT_FORMATS = new Set(['qwen3-coder', 'glm', 'seed-oss', 'minimax']);
+const RAW_TEXT_FORMATS = new Set(['qwen3-coder', 'glm', 'seed-oss', 'minimax', 'muse']);
 const representable = (name: string, input: Record<string, string>) =>
   !RAW_TEXT_FORMATS.has(name) ||
   Object.values(input).every((value) => !value.includes('</') && value.trim() !== 'null');
