@@ -2,7 +2,7 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
@@ -10,21 +10,7 @@ import { deepseekDsmlProtocol, deepseekDsmlToolMiddleware } from './deepseek-dsm
 
 const protocol = deepseekDsmlProtocol();
 const think: Array<[string, string]> = [['<think>', '</think>']];
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        label: { type: ['string', 'null'] },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const M = '｜DSML｜';
 const calls = (wrapper: string, ...invokes: string[]) =>

@@ -1,27 +1,11 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
 import { glmProtocol } from './glm';
 
 const protocol = glmProtocol();
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        ratio: { type: 'number' },
-        note: { type: ['string', 'null'] },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const pair = (key: string, value: string) =>
   `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`;

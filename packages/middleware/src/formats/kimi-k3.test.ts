@@ -1,6 +1,5 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
 import { kimiK3Protocol, kimiK3ReasoningTags as reasoningTags } from './kimi-k3';
@@ -8,21 +7,7 @@ import { kimiK3Protocol, kimiK3ReasoningTags as reasoningTags } from './kimi-k3'
 const protocol = kimiK3Protocol();
 const open = (tag: string) => `<|open|>${tag}<|sep|>`;
 const close = (tag: string) => `<|close|>${tag}<|sep|>`;
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        label: { type: ['string', 'null'] },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const section = (...calls: string[]) => `${open('tools')}${calls.join('')}${close('tools')}`;
 const call = (name: string, args: string, index = 1) =>

@@ -1,27 +1,12 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import { longcatProtocol, longcatSystemPromptTemplate, longcatToolMiddleware } from './longcat';
 
 const protocol = longcatProtocol();
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        enabled: { type: 'boolean' },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const json = (body: string) => `<longcat_tool_call>\n${body}\n</longcat_tool_call>`;
 const pairs = (name: string, ...kv: Array<[string, string]>) =>

@@ -1,29 +1,13 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import { olmo3Protocol, olmo3SystemPromptTemplate, olmo3ToolMiddleware } from './olmo3';
 
 const protocol = olmo3Protocol();
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        enabled: { type: 'boolean' },
-        note: { type: ['string', 'null'] },
-      },
-    },
-  },
-];
+const tools = typedTools;
 const calls = (...lines: string[]) => `<function_calls>${lines.join('\n')}</function_calls>`;
 
 describe('olmo3Protocol', () => {

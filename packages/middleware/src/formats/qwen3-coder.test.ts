@@ -2,29 +2,14 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { fixtureTools } from '../testing/fixtures';
+import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import { qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
 
 const protocol = qwen3CoderProtocol();
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        ratio: { type: 'number' },
-        note: { type: ['string', 'null'] },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const call = (name: string, parameters: string) =>
   `<tool_call>\n<function=${name}>\n${parameters}</function>\n</tool_call>`;

@@ -1,26 +1,11 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { fixtureTools } from '../testing/fixtures';
+import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
 import { seedOssReasoningTags as reasoningTags, seedOssProtocol } from './seed-oss';
 
 const protocol = seedOssProtocol();
-const tools: LanguageModelV4FunctionTool[] = [
-  ...fixtureTools,
-  {
-    type: 'function',
-    name: 'configure',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        options: { type: 'object' },
-        ids: { type: 'array', items: { type: 'integer' } },
-        enabled: { type: 'boolean' },
-      },
-    },
-  },
-];
+const tools = typedTools;
 
 const call = (name: string, parameters: string) =>
   `<seed:tool_call>\n<function=${name}>\n${parameters}</function>\n</seed:tool_call>`;

@@ -31,6 +31,29 @@ export const fixtureTools: LanguageModelV4FunctionTool[] = [
   { type: 'function', name: 'get_time', inputSchema: { type: 'object', properties: {} } },
 ];
 
+/**
+ * The fixture tools and `configure`, whose arguments take each JSON type: what the tests of
+ * typed values (raw text converted by the schema) call.
+ */
+export const typedTools: LanguageModelV4FunctionTool[] = [
+  ...fixtureTools,
+  {
+    type: 'function',
+    name: 'configure',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        options: { type: 'object' },
+        ids: { type: 'array', items: { type: 'integer' } },
+        enabled: { type: 'boolean' },
+        ratio: { type: 'number' },
+        note: { type: ['string', 'null'] },
+        label: { type: ['string', 'null'] },
+      },
+    },
+  },
+];
+
 const code =
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is JavaScript source with a template literal.
   'function lt(a, b) {\n  return a < b && b > 0 ? "<ok/>" : `&amp; ${a}`;\n}\n// 😀 naïve 中文';
