@@ -135,4 +135,28 @@ export const FIDELITY_CONVERSATIONS: readonly FidelityConversation[] = [
       { role: 'tool', content: [result(id, 0, 'get_weather', PARIS)] },
     ],
   },
+  {
+    name: 'no system message, text before a call, an error',
+    prompt: (id) => [
+      ASK,
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me look that up.' },
+          call(id, 0, 'get_weather', { city: 'Paris', unit: 'celsius' }),
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: id('get_weather', 0),
+            toolName: 'get_weather',
+            output: { type: 'error-text', value: 'Weather service unavailable' },
+          },
+        ],
+      },
+    ],
+  },
 ];

@@ -18,7 +18,21 @@ export function stringifyFramedJson(value: unknown): string {
  * {@link stringifyFramedJson}, so that no closing tag or fence appears inside.
  */
 export function stringifySpacedJson(value: unknown): string {
-  const compact = stringifyFramedJson(value);
+  return spaced(stringifyFramedJson(value));
+}
+
+/**
+ * JSON exactly as a chat template's `tojson` writes it (Python's `json.dumps` with
+ * `ensure_ascii=False`): `", "` and `": "` between items, or `indent` spaces per level. Nothing
+ * is escaped beyond JSON, so a template's own rendering and this one are the same text.
+ */
+export function templateJson(value: unknown, indent?: number): string {
+  if (indent !== undefined) return JSON.stringify(value, null, indent) ?? 'null';
+  return spaced(JSON.stringify(value) ?? 'null');
+}
+
+/** Compact JSON with a space after every `,` and `:` outside strings. */
+function spaced(compact: string): string {
   const pieces: string[] = [];
   let from = 0;
   let inString = false;

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { type FormatName, formatNamed } from '../formats/all-formats';
+import { templatePromptOf } from '../formats/define-format';
 import {
   createToolMiddleware,
   type ToolMiddlewareOptions,
@@ -89,6 +90,7 @@ export function toolMiddlewareFor(
   ]);
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
+    ...templatePromptOf(format, options.prompt),
     reasoningTags,
     opensReasoning: family?.opensReasoning ?? format.opensReasoning,
     controlTokens: ALL_CONTROL_TOKENS,

@@ -5,6 +5,7 @@ import {
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
 import type { OpensReasoning } from '../middleware/reply-start';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
@@ -35,6 +36,12 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
   readonly protocol: () => ToolCallProtocol;
   /** The system prompt around the rendered tool list, in the shape the family's chat template gives its tools. */
   readonly systemPrompt: (tools: string) => string;
+  /**
+   * How the family's chat template renders tools, calls and results with native tools: the
+   * prompt written by default, so the model reads what its template shows it (docs/fidelity.md).
+   * Without it, and under `prompt: 'compact'`, `systemPrompt` and the protocol write it.
+   */
+  readonly template?: TemplatePrompt;
   /** The family's reasoning tags, the one its template may open first. Default: `<think>` and `<thinking>`. */
   readonly reasoningTags?: ReasoningTags;
   /**
@@ -62,8 +69,9 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
 
 /** A model family's format, as {@link defineFormat} makes it: one value holding all of it. */
 export interface Format<Name extends string = string, VariantName extends string = string>
-  extends Required<Omit<FormatDefinition<Name, VariantName>, 'reasoningTags'>> {
+  extends Required<Omit<FormatDefinition<Name, VariantName>, 'reasoningTags' | 'template'>> {
   readonly reasoningTags: ReasoningTags | undefined;
+  readonly template: TemplatePrompt | undefined;
 }
 
 /**
@@ -82,6 +90,7 @@ export function defineFormat<const Name extends string, const VariantName extend
     variants: [],
     ...definition,
     reasoningTags: definition.reasoningTags,
+    template: definition.template,
   };
 }
 
@@ -95,6 +104,7 @@ export function buildFormatMiddleware(
 ): LanguageModelV4Middleware {
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
+    ...templatePromptOf(format, options.prompt),
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
     opensReasoning: format.opensReasoning,
     controlTokens: [...format.controlTokens, ...END_OF_TURN_TOKENS],
@@ -102,6 +112,16 @@ export function buildFormatMiddleware(
     ...options,
     protocol: format.protocol(),
   });
+}
+
+/** The format's template prompt, unless `compact` is asked for. */
+export function templatePromptOf(
+  format: Format,
+  prompt: ToolMiddlewareOptions['prompt'],
+): { templatePrompt?: TemplatePrompt } {
+  return format.template === undefined || prompt === 'compact'
+    ? {}
+    : { templatePrompt: format.template };
 }
 
 /**

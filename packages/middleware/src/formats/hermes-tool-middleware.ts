@@ -1,4 +1,6 @@
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import { templateJson } from '../safe-json';
 import { defineFormat, formatPreset } from './define-format';
 
 /** The system prompt of {@link hermesToolMiddleware}: Hermes/Qwen-style `<tool_call>` JSON. */
@@ -15,11 +17,51 @@ To call a tool, write a JSON object with its name and arguments between <tool_ca
 Use only these tools, with arguments that match their schema; do not guess values you were not given. You may make several calls in one reply, each in its own tags. Results come back in <tool_response> tags. When you have what you need, answer in plain text.`;
 }
 
+/**
+ * Qwen 2.5 / 3's chat template with native tools: a `# Tools` section after the system text, the
+ * tools as `tojson` lines in `<tools>`, each call as `<tool_call>` JSON after the turn's text, a
+ * run of results as one user turn of `<tool_response>` blocks.
+ */
+const qwenTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system === undefined ? '' : `${system}\n\n`}# Tools
+
+You may call one or more functions to assist with the user query.
+
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>${serverTools(tools)
+      .map((tool) => `\n${templateJson(tool)}`)
+      .join('')}
+</tools>
+
+For each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:
+<tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call>`,
+  calls: (text, calls) =>
+    text +
+    calls
+      .map(
+        ({ toolName, input }, index) =>
+          `${index > 0 || text !== '' ? '\n' : ''}<tool_call>\n{"name": "${toolName}", "arguments": ${templateJson(input ?? {})}}\n</tool_call>`,
+      )
+      .join(''),
+  results: (results) =>
+    results
+      .map(
+        ({ content }) =>
+          `<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>`,
+      )
+      .join('\n'),
+};
+
 /** Hermes / Qwen `<tool_call>` JSON: what `auto` prompts in, and ids no row of the model table matches. */
 export const hermesFormat = /* @__PURE__ */ defineFormat({
   name: 'hermes',
   protocol: () => jsonMixProtocol(),
   systemPrompt: hermesSystemPromptTemplate,
+  template: qwenTemplate,
   controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
     {

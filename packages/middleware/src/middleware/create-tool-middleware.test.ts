@@ -6,6 +6,7 @@ import type {
 import { generateText, streamText, ToolChoiceViolationError, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { gemmaToolMiddleware } from '../formats/gemma-tool-middleware';
 import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
 import { toolCallTagMiddleware } from '../formats/tool-call-tag-middleware';
@@ -245,7 +246,10 @@ describe("toolChoice 'required': one corrective re-ask", () => {
   });
 });
 
-describe('transformParams', () => {
+/** The hermes format with toolbridge's own wording, not the Qwen template's. */
+const compactHermes = formatToolMiddleware('hermes', { prompt: 'compact' });
+
+describe('transformParams, compact prompt', () => {
   const params = (overrides: Partial<LanguageModelV4CallOptions>): LanguageModelV4CallOptions => ({
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
     tools: [
@@ -253,7 +257,7 @@ describe('transformParams', () => {
     ],
     ...overrides,
   });
-  const transform = (options: LanguageModelV4CallOptions, middleware = hermesToolMiddleware) =>
+  const transform = (options: LanguageModelV4CallOptions, middleware = compactHermes) =>
     middleware.transformParams!({ type: 'generate', params: options, model: scriptedModel([]) });
 
   it('merges the tool prompt into a leading system message', async () => {
@@ -395,6 +399,83 @@ describe('transformParams', () => {
     const result = await transform(params({ tools: undefined }));
     expect(result.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
     expect(result.providerOptions).toBeUndefined();
+  });
+});
+
+describe('transformParams, template prompt (the default of a format with a template)', () => {
+  const tools = [
+    {
+      type: 'function' as const,
+      name: 'get_time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const history: LanguageModelV4Prompt = [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo?' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'get_time',
+          output: { type: 'json', value: { time: '09:00' } },
+        },
+      ],
+    },
+  ];
+  const transform = (overrides: Partial<LanguageModelV4CallOptions>) =>
+    hermesToolMiddleware.transformParams!({
+      type: 'generate',
+      params: { prompt: history, tools, ...overrides },
+      model: scriptedModel([]),
+    });
+
+  it("writes the tools, the call and the result as Qwen's template does", async () => {
+    const result = await transform({});
+    expect(result.tools).toBeUndefined();
+    expect(result.prompt[0]!.content).toMatch(
+      /^Be brief\.\n\n# Tools\n\nYou may call one or more functions[\s\S]*\n\{"type": "function", "function": \{"name": "get_time", "parameters": \{"type": "object", "properties": \{"zone": \{"type": "string"\}\}\}\}\}\n<\/tools>/,
+    );
+    expect(promptText(result.prompt.slice(2))).toBe(
+      '<tool_call>\n{"name": "get_time", "arguments": {"zone": "JST"}}\n</tool_call>\n---\n<tool_response>\n{"time":"09:00"}\n</tool_response>',
+    );
+    expect(result.prompt.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+    ]);
+  });
+
+  it('writes the history but no tool list under tool choice none', async () => {
+    const result = await transform({ toolChoice: { type: 'none' } });
+    expect(result.prompt[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(promptText(result.prompt.slice(3))).toBe(
+      '<tool_response>\n{"time":"09:00"}\n</tool_response>',
+    );
+  });
+
+  it("adds a forced tool choice's instruction after the tool list", async () => {
+    const result = await transform({ toolChoice: { type: 'tool', toolName: 'get_time' } });
+    expect(result.prompt[0]!.content).toMatch(/<\/tool_call>\n\n[\s\S]*get_time/);
+  });
+
+  it("gives toolbridge's own wording under prompt: 'compact'", async () => {
+    const result = await compactHermes.transformParams!({
+      type: 'generate',
+      params: { prompt: history, tools },
+      model: scriptedModel([]),
+    });
+    expect(result.prompt[0]!.content).toMatch(/^Be brief\.\n\nYou can use tools/);
+    expect(promptText(result.prompt.slice(3))).toContain('"result":{"time":"09:00"}');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import type { NativeToolProtocol } from '../protocols/native-protocol';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import type { ReadingOptions } from './call-options';
@@ -19,6 +20,17 @@ export interface ToolMiddlewareOptions extends ReadingOptions {
   toolSystemPromptTemplate?: (tools: string) => string;
   /** Writes a tool result for the model; defaults to the protocol's `formatToolResponse`. */
   toolResponsePromptTemplate?: (toolResult: ToolResultForModel) => string;
+  /**
+   * How the model's own chat template writes tools, calls and results: the prompt is written
+   * as that template renders native tools (a format's `template`). Default: none.
+   */
+  templatePrompt?: TemplatePrompt;
+  /**
+   * For a format with a `template`: `template` writes the prompt as the family's chat template
+   * renders native tools; `compact` writes toolbridge's own shorter wording, for a model served
+   * without that template. Default: `template`.
+   */
+  prompt?: 'template' | 'compact';
 }
 
 function isNativeProtocol(

@@ -3,8 +3,10 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
+  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import { rewriteForTemplate, type TemplatePrompt } from '../prompt/template-prompt';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import {
   type CallContext,
@@ -50,6 +52,12 @@ export interface TextToolMiddlewareOptions extends ReadingOptions {
   toolSystemPromptTemplate?: (tools: string) => string;
   /** Writes a tool result for the model. Default: the protocol's `formatToolResponse`. */
   toolResponsePromptTemplate?: (toolResult: ToolResultForModel) => string;
+  /**
+   * How the model's own chat template writes tools, calls and results: the prompt is then
+   * written as that template renders native tools, in place of the system prompt template and
+   * the protocol's history. Default: none.
+   */
+  templatePrompt?: TemplatePrompt;
 }
 
 function defaultSystemPromptTemplate(tools: string): string {
@@ -104,17 +112,32 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
 
     async transformParams({ params }) {
       const tools = functionTools(params);
-      const prompt = rewriteToolHistory(params.prompt, historyFormat);
       const { tools: _tools, toolChoice, ...rest } = params;
-      if (tools.length === 0 || toolChoice?.type === 'none') return { ...rest, prompt };
+      const listed = toolChoice?.type === 'none' ? [] : tools;
+      const { templatePrompt } = options;
+      if (listed.length === 0) {
+        const prompt = templatePrompt
+          ? rewriteForTemplate(params.prompt, [], templatePrompt)
+          : rewriteToolHistory(params.prompt, historyFormat);
+        return { ...rest, prompt };
+      }
 
       const forced = forcedTools(tools, toolChoice);
-      const toolList = protocol.formatTools(tools);
-      const systemPrompt =
-        systemPromptTemplate(toolList) +
-        (forced
-          ? `\n\n${toolChoiceInstruction(forced, protocol.formatToolCall(EXAMPLE_CALL))}`
-          : '');
+      const instruction =
+        forced === undefined
+          ? undefined
+          : toolChoiceInstruction(forced, protocol.formatToolCall(EXAMPLE_CALL));
+      let prompt: LanguageModelV4Prompt;
+      if (templatePrompt) {
+        prompt = rewriteForTemplate(params.prompt, tools, templatePrompt);
+        if (instruction !== undefined) prompt = withToolSystemPrompt(prompt, instruction);
+      } else {
+        const systemPrompt = systemPromptTemplate(protocol.formatTools(tools));
+        prompt = withToolSystemPrompt(
+          rewriteToolHistory(params.prompt, historyFormat),
+          instruction === undefined ? systemPrompt : `${systemPrompt}\n\n${instruction}`,
+        );
+      }
       const context: CallContext = {
         tools,
         toolChoice,
@@ -124,7 +147,7 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
       };
       return {
         ...rest,
-        prompt: withToolSystemPrompt(prompt, systemPrompt),
+        prompt,
         ...(forced === undefined
           ? {}
           : {
