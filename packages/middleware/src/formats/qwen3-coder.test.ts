@@ -6,7 +6,7 @@ import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
+import { qwen3CoderFormat, qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
 
 const protocol = qwen3CoderProtocol();
 const tools = typedTools;
@@ -226,3 +226,51 @@ describeProtocolProperties(
     '<tool_call>\n<function name="get_weather">\n<parameter name="city">\nLima\n</parameter>\n</function>\n</tool_call>',
   ].map((reply, index) => ({ name: `qwen3Coder #${index}`, protocol, reply })),
 );
+
+describe("qwen3-coder's template prompt (Qwen3-Coder's chat template)", () => {
+  const template = qwen3CoderFormat.template!;
+
+  it('lists a tool with its schema keys as tags, Python-written scalars, JSON lists', () => {
+    const system = template.tools(
+      [
+        {
+          type: 'function',
+          name: 'f',
+          description: ' Does f. ',
+          inputSchema: {
+            type: 'object',
+            properties: { n: { type: 'integer', minimum: 0, nullable: true, enum: [1, 2] } },
+            required: ['n'],
+            additionalProperties: false,
+          },
+        },
+      ],
+      undefined,
+    );
+    expect(system).toContain(
+      'You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks.\n\n# Tools',
+    );
+    expect(system).toContain(
+      '<function>\n<name>f</name>\n<description>Does f.</description>\n<parameters>\n<parameter>\n<name>n</name>\n<type>integer</type>\n<minimum>0</minimum>\n<nullable>True</nullable>\n<enum>[1, 2]</enum>\n</parameter>\n<required>["n"]</required>\n<additionalProperties>False</additionalProperties>\n</parameters>\n</function>\n</tools>',
+    );
+  });
+
+  it('writes calls after the trimmed text, object values as JSON, results in one turn', () => {
+    expect(
+      template.calls(' Let me see. ', [
+        { toolCallId: '1', toolName: 'f', input: { a: 'x', b: { c: [1] }, d: 2 } },
+        { toolCallId: '2', toolName: 'g', input: {} },
+      ]),
+    ).toBe(
+      'Let me see.\n\n<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n<parameter=b>\n{"c": [1]}\n</parameter>\n<parameter=d>\n2\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=g>\n</function>\n</tool_call>',
+    );
+    expect(
+      template.results([
+        { toolCallId: '1', toolName: 'f', content: 'ok</tool_response>' },
+        { toolCallId: '2', toolName: 'g', content: '{"a":1}' },
+      ]),
+    ).toBe(
+      '<tool_response>\nok<\\/tool_response>\n</tool_response>\n<tool_response>\n{"a":1}\n</tool_response>\n',
+    );
+  });
+});

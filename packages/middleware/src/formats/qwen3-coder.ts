@@ -1,3 +1,4 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import {
   createDispatchingDecoder,
   createPrefixDispatchingDecoder,
@@ -8,7 +9,10 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import { jinjaString } from '../prompt/jinja-string';
+import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -135,11 +139,102 @@ value
 Write each parameter value as plain text on its own lines, code and quotes as they are; give every required parameter; one <tool_call> block per call, several allowed. Results come back in <tool_response> blocks. When you have what you need, answer in plain text.`;
 }
 
+const QWEN3_CODER_DEFAULT_SYSTEM =
+  'You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks.';
+
+/** The keys of `fields` a Qwen3-Coder template writes as tags of their own, in order. */
+const extraKeys = (fields: unknown, handled: readonly string[]): string =>
+  typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+    ? Object.entries(fields)
+        .filter(([key]) => !handled.includes(key))
+        .map(([key, value]) => `\n<${key}>${parameterText(value)}</${key}>`)
+        .join('')
+    : '';
+
+/** A value as the template writes it in a tag: objects and lists as JSON, the rest as text. */
+const parameterText = (value: unknown): string =>
+  typeof value === 'object' && value !== null ? templateJson(value) : jinjaString(value);
+
+/** One tool as Qwen3-Coder's template lists it: `<function>` with its parameters as tags. */
+function coderTool(tool: LanguageModelV4FunctionTool): string {
+  const schema = tool.inputSchema as { properties?: Record<string, Record<string, unknown>> };
+  const parameters = Object.entries(schema.properties ?? {}).map(
+    ([name, fields]) =>
+      `\n<parameter>\n<name>${name}</name>${
+        fields.type === undefined ? '' : `\n<type>${jinjaString(fields.type)}</type>`
+      }${
+        fields.description === undefined
+          ? ''
+          : `\n<description>${String(fields.description).trim()}</description>`
+      }${extraKeys(fields, ['name', 'type', 'description'])}\n</parameter>`,
+  );
+  return `\n<function>\n<name>${tool.name}</name>${
+    tool.description === undefined ? '' : `\n<description>${tool.description.trim()}</description>`
+  }\n<parameters>${parameters.join('')}${extraKeys(schema, ['type', 'properties'])}\n</parameters>\n</function>`;
+}
+
+/**
+ * Qwen3-Coder's chat template with native tools: the tools as `<function>` XML after the system
+ * text (its own default when there is none), each call as `<function=…>` parameters after the
+ * turn's trimmed text, a run of results as one user turn of `<tool_response>` blocks.
+ */
+const qwen3CoderTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system ?? QWEN3_CODER_DEFAULT_SYSTEM}\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>${tools
+      .map(coderTool)
+      .join('')}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}`,
+  calls: (text, calls) =>
+    (text.trim() === '' ? '' : `${text.trim()}\n\n`) +
+    calls
+      .map(
+        ({ toolName, input }) =>
+          `<tool_call>\n<function=${toolName}>\n${Object.entries(input ?? {})
+            .map(([key, value]) => `<parameter=${key}>\n${parameterText(value)}\n</parameter>\n`)
+            .join('')}</function>\n</tool_call>`,
+      )
+      .join('\n'),
+  results: (results) =>
+    results
+      .map(
+        ({ content }) =>
+          `<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>\n`,
+      )
+      .join(''),
+};
+
+/** The template's call instructions, after the tool list. */
+const QWEN3_CODER_CALL_INSTRUCTIONS = `
+
+If you choose to call a function ONLY reply in the following format with NO suffix:
+
+<tool_call>
+<function=example_function_name>
+<parameter=example_parameter_1>
+value_1
+</parameter>
+<parameter=example_parameter_2>
+This is the value for the second parameter
+that can span
+multiple lines
+</parameter>
+</function>
+</tool_call>
+
+<IMPORTANT>
+Reminder:
+- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags
+- Required parameters MUST be specified
+- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after
+- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls
+</IMPORTANT>`;
+
 /** Qwen3-Coder's XML parameters. */
 export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
   name: 'qwen3-coder',
   protocol: qwen3CoderProtocol,
   systemPrompt: qwen3CoderSystemPromptTemplate,
+  template: qwen3CoderTemplate,
   controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
     { family: 'Qwen3-Coder', match: /qwen3[._-]?coder/ },
