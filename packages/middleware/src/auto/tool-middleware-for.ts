@@ -90,7 +90,7 @@ export function toolMiddlewareFor(
   ]);
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
-    ...templatePromptOf(format, options.prompt),
+    ...templatePromptOf(family?.template ?? format.template, options.prompt),
     reasoningTags,
     opensReasoning: family?.opensReasoning ?? format.opensReasoning,
     controlTokens: ALL_CONTROL_TOKENS,

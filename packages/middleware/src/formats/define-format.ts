@@ -26,6 +26,8 @@ export interface ModelRow {
    * Default: false.
    */
   readonly broad?: boolean;
+  /** How these models' chat template writes tools, calls and results, where it is not the format's `template`. */
+  readonly template?: TemplatePrompt;
 }
 
 /** What {@link defineFormat} takes: everything toolbridge knows about one model family's format. */
@@ -104,7 +106,7 @@ export function buildFormatMiddleware(
 ): LanguageModelV4Middleware {
   return createToolMiddleware({
     toolSystemPromptTemplate: format.systemPrompt,
-    ...templatePromptOf(format, options.prompt),
+    ...templatePromptOf(format.template, options.prompt),
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
     opensReasoning: format.opensReasoning,
     controlTokens: [...format.controlTokens, ...END_OF_TURN_TOKENS],
@@ -114,14 +116,12 @@ export function buildFormatMiddleware(
   });
 }
 
-/** The format's template prompt, unless `compact` is asked for. */
+/** The template prompt to write, unless there is none or `compact` is asked for. */
 export function templatePromptOf(
-  format: Format,
+  template: TemplatePrompt | undefined,
   prompt: ToolMiddlewareOptions['prompt'],
 ): { templatePrompt?: TemplatePrompt } {
-  return format.template === undefined || prompt === 'compact'
-    ? {}
-    : { templatePrompt: format.template };
+  return template === undefined || prompt === 'compact' ? {} : { templatePrompt: template };
 }
 
 /**

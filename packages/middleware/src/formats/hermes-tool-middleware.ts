@@ -18,13 +18,14 @@ Use only these tools, with arguments that match their schema; do not guess value
 }
 
 /**
- * Qwen 2.5 / 3's chat template with native tools: a `# Tools` section after the system text, the
- * tools as `tojson` lines in `<tools>`, each call as `<tool_call>` JSON after the turn's text, a
- * run of results as one user turn of `<tool_response>` blocks.
+ * Qwen 2.5 / 3's chat template with native tools: a `# Tools` section after the system text (or
+ * the template's default one), the tools as `tojson` lines in `<tools>`, each call as
+ * `<tool_call>` JSON after the turn's text, a run of results as one user turn of
+ * `<tool_response>` blocks.
  */
-const qwenTemplate: TemplatePrompt = {
+const qwenTemplate = (defaultSystem?: string): TemplatePrompt => ({
   toolsIn: 'system',
-  tools: (tools, system) =>
+  tools: (tools, system = defaultSystem) =>
     `${system === undefined ? '' : `${system}\n\n`}# Tools
 
 You may call one or more functions to assist with the user query.
@@ -54,14 +55,14 @@ For each function call, return a json object with function name and arguments wi
           `<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>`,
       )
       .join('\n'),
-};
+});
 
 /** Hermes / Qwen `<tool_call>` JSON: what `auto` prompts in, and ids no row of the model table matches. */
 export const hermesFormat = /* @__PURE__ */ defineFormat({
   name: 'hermes',
   protocol: () => jsonMixProtocol(),
   systemPrompt: hermesSystemPromptTemplate,
-  template: qwenTemplate,
+  template: /* @__PURE__ */ qwenTemplate(),
   controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
     {
@@ -76,7 +77,15 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
       opensReasoning: 'always',
     },
     { family: 'QwQ', match: /qwq/, opensReasoning: 'always' },
-    { family: 'Qwen 2 / 2.5 / 3', match: /qwen/, broad: true },
+    {
+      family: 'Qwen 2.5',
+      match: /qwen2\.5/,
+      broad: true,
+      template: /* @__PURE__ */ qwenTemplate(
+        'You are Qwen, created by Alibaba Cloud. You are a helpful assistant.',
+      ),
+    },
+    { family: 'Qwen 2 / 3', match: /qwen/, broad: true },
     { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },
     { family: 'Granite 4', match: /granite-?4/ },
     // Their templates write calls as Hermes' <tool_call> JSON (vLLM reads them with hermes).
