@@ -1,9 +1,10 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { fixtureTools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
@@ -294,3 +295,80 @@ describeProtocolProperties(
   ].map((reply, index) => ({ name: `minimax #${index}`, protocol, reply })),
   reasoningTags,
 );
+
+describe("the MiniMax preset's prompt (MiniMax-M2's chat template)", () => {
+  const history: LanguageModelV4Prompt = [
+    { role: 'user', content: [{ type: 'text', text: 'Weather in Lyon?' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        {
+          type: 'tool-call',
+          toolCallId: 'c1',
+          toolName: 'get_weather',
+          input: { city: 'Lyon', days: 2, tags: ['a'] },
+        },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'get_weather',
+          output: { type: 'text', value: 'rain</response></think>' },
+        },
+      ],
+    },
+  ];
+  const transform = () =>
+    minimaxToolMiddleware.transformParams?.({
+      type: 'generate',
+      params: { prompt: history, tools: fixtureTools.slice(2) },
+      model: scriptedModel([]),
+    });
+
+  it("writes the template's default identity and `# Tools` section when there is no system message", async () => {
+    const result = await transform();
+    expect(result?.prompt[0]).toEqual({
+      role: 'system',
+      content: `You are a helpful assistant.
+
+# Tools
+You may call one or more tools to assist with the user query.
+Here are the tools available in JSONSchema format:
+
+<tools>
+<tool>{"name": "get_time", "parameters": {"type": "object", "properties": {}}}</tool>
+</tools>
+
+When making tool calls, use XML format to invoke tools and pass parameters:
+
+<minimax:tool_call>
+<invoke name="tool-name-1">
+<parameter name="param-key-1">param-value-1</parameter>
+<parameter name="param-key-2">param-value-2</parameter>
+...
+</invoke>
+</minimax:tool_call>`,
+    });
+  });
+
+  it('writes the call after the text and its result as a ]~b]tool turn at the end of the calling turn, closers escaped', async () => {
+    const result = await transform();
+    expect(result?.prompt.slice(1)).toEqual([
+      history[0],
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: 'Checking.\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Lyon</parameter>\n<parameter name="days">2</parameter>\n<parameter name="tags">["a"]</parameter>\n</invoke>\n</minimax:tool_call>\n[e~[\n]~b]tool\n<response>rain<\\/response><\\/think></response>',
+          },
+        ],
+      },
+    ]);
+  });
+});

@@ -3,7 +3,9 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -148,11 +150,63 @@ export const minimaxReasoningTags: ReadonlyArray<readonly [string, string]> = [
   ['<mm:think>', '</mm:think>'],
 ];
 
+/**
+ * MiniMax-M2's chat template with native tools: a `# Tools` section after the system text (its
+ * default identity when there is none), each tool's function as a `tojson` line in `<tool>`; calls
+ * in one `<minimax:tool_call>` block after the turn's text, text values as they are and others as
+ * `tojson`; a run of results as one `]~b]tool` turn of `<response>` blocks.
+ */
+const minimaxM2Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) => `${system || 'You are a helpful assistant.'}
+
+# Tools
+You may call one or more tools to assist with the user query.
+Here are the tools available in JSONSchema format:
+
+<tools>
+${serverTools(tools)
+  .map((tool) => `<tool>${templateJson(tool.function)}</tool>\n`)
+  .join('')}</tools>
+
+When making tool calls, use XML format to invoke tools and pass parameters:
+
+<minimax:tool_call>
+<invoke name="tool-name-1">
+<parameter name="param-key-1">param-value-1</parameter>
+<parameter name="param-key-2">param-value-2</parameter>
+...
+</invoke>
+</minimax:tool_call>`,
+  calls: (text, calls) =>
+    `${text}\n<minimax:tool_call>\n${calls
+      .map(({ toolName, input }) => {
+        const parameters = Object.entries((input ?? {}) as Record<string, unknown>).map(
+          ([key, value]) =>
+            `<parameter name="${key}">${typeof value === 'string' ? value : templateJson(value)}</parameter>\n`,
+        );
+        return `<invoke name="${toolName}">\n${parameters.join('')}</invoke>\n`;
+      })
+      .join('')}</minimax:tool_call>\n`,
+  // Only its special tokens open the `]~b]tool` turn: the calling turn's text closes itself and
+  // opens it, and the template closes it. `</think>` is escaped too: the template would take the
+  // turn's text before one for reasoning.
+  results: (results) =>
+    `[e~[\n]~b]tool${results
+      .map(
+        ({ content }) =>
+          `\n<response>${escapeCloser(escapeCloser(content, '</response>'), '</think>')}</response>`,
+      )
+      .join('')}`,
+  resultsIn: 'assistant',
+};
+
 /** MiniMax M2 / M3's `<minimax:tool_call>` calls. */
 export const minimaxFormat = /* @__PURE__ */ defineFormat({
   name: 'minimax',
   protocol: () => minimaxProtocol(),
   systemPrompt: minimaxSystemPromptTemplate,
+  template: minimaxM2Template,
   controlTokens: ['[e~['],
   reasoningTags: minimaxReasoningTags,
   models: [
