@@ -1,8 +1,10 @@
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
-import { graniteProtocol } from './granite';
+import { graniteProtocol, graniteToolMiddleware } from './granite';
 
 const protocol = graniteProtocol();
 
@@ -139,6 +141,86 @@ describe('graniteProtocol', () => {
     expect(result({ type: 'json', value: { temp_c: 14 } })).toBe('{"temp_c": 14}');
     expect(result({ type: 'text', value: 'Sunny' })).toBe('Sunny');
     expect(result({ type: 'error-text', value: 'No such city' })).toBe('{"error": "No such city"}');
+  });
+});
+
+describe("granite's template prompt (Granite 3.3's chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const toolsTurn =
+    '<|end_of_text|>\n<|start_of_role|>available_tools<|end_of_role|>[\n    {\n        "type": "function",\n        "function": {\n            "name": "get_time",\n            "parameters": {\n                "type": "object",\n                "properties": {\n                    "zone": {\n                        "type": "string"\n                    }\n                }\n            }\n        }\n    }\n]';
+  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
+    ...system,
+    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { zone: 'PET' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'get_time',
+          output: { type: 'json', value: { time: '09:00' } },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'c2',
+          toolName: 'get_time',
+          output: { type: 'text', value: '19:00<|end_of_text|>' },
+        },
+      ],
+    },
+  ];
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await graniteToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the tool turn after the system text, no calls, each result in a tool turn', async () => {
+    expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([
+      { role: 'system', content: `Be brief.${toolsTurn}` },
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // The template drops calls; results are written as it writes them, tokens and all.
+            text: 'Checking.<|end_of_text|>\n<|start_of_role|>tool<|end_of_role|>{"time":"09:00"}<|end_of_text|>\n<|start_of_role|>tool<|end_of_role|>19:00<|end_of_text|>',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("writes the template's dated default system message when there is none", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 5, 12));
+    try {
+      const prompt = await transform(history([]));
+      expect(prompt?.[0]).toEqual({
+        role: 'system',
+        content: `Knowledge Cutoff Date: April 2024. Today's Date: January 05, 2025. You are Granite, developed by IBM. You are a helpful assistant with access to the following tools. When a tool is required to answer the user's query, respond only with <|tool_call|> followed by a JSON list of tools used. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.${toolsTurn}`,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

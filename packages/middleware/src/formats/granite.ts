@@ -1,8 +1,9 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
+import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
-import { stringifySpacedJson } from '../safe-json';
+import { stringifySpacedJson, templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
@@ -55,11 +56,43 @@ When a tool is needed to answer, reply with only <|tool_call|> followed by a JSO
 Use only these tools, with arguments that fit their parameters; do not guess values you were not given. If no tool can do what is asked, say that you cannot. Results come back in the next message. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+const TURN_END = '<|end_of_text|>\n';
+
+/** What the template writes as the system message when the conversation has none, with tools. */
+function defaultSystemMessage(): string {
+  // The template's `strftime_now('%B %d, %Y')`: the server's day, taken here as the client's.
+  const today = new Date().toLocaleDateString('en-US', {
+    month: 'long',
+    day: '2-digit',
+    year: 'numeric',
+  });
+  return `Knowledge Cutoff Date: April 2024. Today's Date: ${today}. You are Granite, developed by IBM. You are a helpful assistant with access to the following tools. When a tool is required to answer the user's query, respond only with <|tool_call|> followed by a JSON list of tools used. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.`;
+}
+
+/**
+ * The Granite 3.3 chat template: the tools as indented JSON in an `available_tools` turn after
+ * the system turn, each result in a `tool` turn of its own. It writes no past calls: an
+ * assistant turn that called tools shows only its text.
+ */
+const graniteTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system ?? defaultSystemMessage()}${TURN_END}<|start_of_role|>available_tools<|end_of_role|>${templateJson(serverTools(tools), 4)}`,
+  calls: (text) => text,
+  // A `tool` turn only its markup can open, so the results close the calling turn and follow it.
+  results: (results) =>
+    results
+      .map(({ content }) => `${TURN_END}<|start_of_role|>tool<|end_of_role|>${content}`)
+      .join(''),
+  resultsIn: 'assistant',
+};
+
 /** Granite 3's `<|tool_call|>` JSON list. */
 export const graniteFormat = /* @__PURE__ */ defineFormat({
   name: 'granite',
   protocol: graniteProtocol,
   systemPrompt: graniteSystemPromptTemplate,
+  template: graniteTemplate,
   controlTokens: ['<|end_of_text|>', '<response>', '</response>'],
   // Broad: Granite 4 (Hermes calls) is a row of its own.
   models: [{ family: 'Granite 3', match: /granite/, broad: true }],
