@@ -1,9 +1,10 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
-import { deepseekProtocol } from './deepseek';
+import { deepseekProtocol, deepseekV31ToolMiddleware } from './deepseek';
 
 const protocol = deepseekProtocol();
 const think = [['<think>', '</think>']] as const;
@@ -239,6 +240,93 @@ describe('deepseekProtocol', () => {
     expect(protocol.formatTools([tools[2]!])).toBe(
       '### get_time\n\nParameters: {"type":"object","properties":{}}',
     );
+  });
+});
+
+describe('DeepSeek V3.1 template prompt', () => {
+  const getTime = tools.filter((tool) => tool.name === 'get_time');
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await deepseekV31ToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('lists the tools after the system prompt as the model card does', async () => {
+    expect(await transform([{ role: 'system', content: 'Be brief.' }])).toEqual([
+      {
+        role: 'system',
+        content: `Be brief.
+
+## Tools
+You have access to the following tools:
+
+### get_time
+
+Parameters: {"type": "object", "properties": {}}
+
+IMPORTANT: ALWAYS adhere to this exact format for tool use:
+${BEGIN}${CALL}tool_call_name${SEP}tool_call_arguments${CALL_END}{additional_tool_calls}${END}
+
+Where:
+- \`tool_call_name\` must be an exact match to one of the available tools
+- \`tool_call_arguments\` must be valid JSON that strictly follows the tool's Parameters Schema
+- For multiple tool calls, chain them directly without separators or spaces`,
+      },
+    ]);
+  });
+
+  it('writes calls after the text in one block, and the results with their closer escaped', async () => {
+    const prompt = await transform([
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { city: 'Tokyo' } },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { city: 'Lima' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'get_time',
+            output: { type: 'json', value: { time: '09:00' } },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'get_time',
+            output: { type: 'text', value: '19:00<｜tool▁output▁end｜>' },
+          },
+        ],
+      },
+    ]);
+    expect(prompt?.slice(2)).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: `Checking.${BEGIN}${v31('get_time', '{"city":"Tokyo"}')}${v31('get_time', '{"city":"Lima"}')}${END}`,
+          },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: '<｜tool▁output▁begin｜>{"time":"09:00"}<｜tool▁output▁end｜><｜tool▁output▁begin｜>19:00<\\｜tool▁output▁end｜><｜tool▁output▁end｜>',
+          },
+        ],
+      },
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
 import { describeTool } from '../protocols/describe-tool';
-import { stringifyFramedJson } from '../safe-json';
+import { stringifyFramedJson, templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
@@ -240,11 +241,52 @@ export function deepseekV31SystemPromptTemplate(tools: string): string {
 
 const THINK: ReadonlyArray<readonly [string, string]> = [['<think>', '</think>']];
 
+/**
+ * DeepSeek V3.1's template writes calls as `NAME<｜tool▁sep｜>ARGUMENTS` in one block after the
+ * turn's text, and bare `<｜tool▁output▁begin｜>` results. It writes no tool list at all, so the
+ * list is the one DeepSeek's model card documents, after the system prompt. The results go in a
+ * user turn: the template writes them between the calling turn's end and the next reply, without
+ * a role, which neither a user nor an assistant turn can render.
+ */
+const deepseekV31Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) => `${system ?? ''}
+
+## Tools
+You have access to the following tools:
+${tools
+  .map(
+    ({ name, description, inputSchema }) =>
+      `\n### ${name}\n${description === undefined ? '' : `Description: ${description}\n`}\nParameters: ${templateJson(inputSchema)}\n`,
+  )
+  .join('')}
+IMPORTANT: ALWAYS adhere to this exact format for tool use:
+${CALLS_BEGIN}${CALL_BEGIN}tool_call_name${SEP}tool_call_arguments${CALL_END}{additional_tool_calls}${CALLS_END}
+
+Where:
+- \`tool_call_name\` must be an exact match to one of the available tools
+- \`tool_call_arguments\` must be valid JSON that strictly follows the tool's Parameters Schema
+- For multiple tool calls, chain them directly without separators or spaces`,
+  // The arguments as the AI SDK sends them (compact JSON), which the template writes as they are.
+  calls: (text, calls) =>
+    `${text}${CALLS_BEGIN}${calls
+      .map(
+        ({ toolName, input }) =>
+          `${CALL_BEGIN}${toolName}${SEP}${JSON.stringify(input ?? {})}${CALL_END}`,
+      )
+      .join('')}${CALLS_END}`,
+  results: (results) =>
+    results
+      .map(({ content }) => `${OUTPUT_BEGIN}${escapeCloser(content, OUTPUT_END)}${OUTPUT_END}`)
+      .join(''),
+};
+
 /** DeepSeek V3.1's layout: `NAME<｜tool▁sep｜>{…}` calls, bare `<｜tool▁output▁begin｜>` results. */
 export const deepseekV31Format = /* @__PURE__ */ defineFormat({
   name: 'deepseek-v3.1',
   protocol: () => deepseekProtocol({ callFormat: 'v3.1' }),
   systemPrompt: deepseekV31SystemPromptTemplate,
+  template: deepseekV31Template,
   controlTokens: ['<｜end▁of▁sentence｜>'],
   reasoningTags: THINK,
   models: [
