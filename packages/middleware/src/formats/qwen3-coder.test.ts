@@ -239,7 +239,7 @@ describe("qwen3-coder's template prompt (Qwen3-Coder's chat template)", () => {
           description: ' Does f. ',
           inputSchema: {
             type: 'object',
-            properties: { n: { type: 'integer', minimum: 0, nullable: true, enum: [1, 2] } },
+            properties: { n: { type: 'integer', minimum: 0, readOnly: true, enum: [1, 2] } },
             required: ['n'],
             additionalProperties: false,
           },
@@ -251,7 +251,7 @@ describe("qwen3-coder's template prompt (Qwen3-Coder's chat template)", () => {
       'You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks.\n\n# Tools',
     );
     expect(system).toContain(
-      '<function>\n<name>f</name>\n<description>Does f.</description>\n<parameters>\n<parameter>\n<name>n</name>\n<type>integer</type>\n<minimum>0</minimum>\n<nullable>True</nullable>\n<enum>[1, 2]</enum>\n</parameter>\n<required>["n"]</required>\n<additionalProperties>False</additionalProperties>\n</parameters>\n</function>\n</tools>',
+      '<function>\n<name>f</name>\n<description>Does f.</description>\n<parameters>\n<parameter>\n<name>n</name>\n<type>integer</type>\n<minimum>0</minimum>\n<readOnly>True</readOnly>\n<enum>[1, 2]</enum>\n</parameter>\n<required>["n"]</required>\n<additionalProperties>False</additionalProperties>\n</parameters>\n</function>\n</tools>',
     );
   });
 

@@ -1,5 +1,6 @@
 import type {
   LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
   LanguageModelV4Middleware,
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
@@ -403,9 +404,9 @@ describe('transformParams, compact prompt', () => {
 });
 
 describe('transformParams, template prompt (the default of a format with a template)', () => {
-  const tools = [
+  const tools: LanguageModelV4FunctionTool[] = [
     {
-      type: 'function' as const,
+      type: 'function',
       name: 'get_time',
       inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
     },
