@@ -1,8 +1,10 @@
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { typedTools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
-import { glmProtocol } from './glm';
+import { glmProtocol, glmToolMiddleware } from './glm';
 
 const protocol = glmProtocol();
 const tools = typedTools;
@@ -124,6 +126,92 @@ describe('glmProtocol', () => {
         output: { type: 'json', value: { temp_c: 14 } },
       }),
     ).toBe('<tool_response>\n{"temp_c":14}\n</tool_response>');
+  });
+});
+
+describe("glm's template prompt (GLM-4.6's chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const toolsTurn = `# Tools
+
+You may call one or more functions to assist with the user query.
+
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>
+{"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}}
+</tools>
+
+For each function call, output the function name and arguments within the following XML format:
+<tool_call>{function-name}
+<arg_key>{arg-key-1}</arg_key>
+<arg_value>{arg-value-1}</arg_value>
+<arg_key>{arg-key-2}</arg_key>
+<arg_value>{arg-value-2}</arg_value>
+...
+</tool_call>`;
+  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
+    ...system,
+    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.\n' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { offset: -5 } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'get_time',
+          output: { type: 'json', value: { time: '09:00' } },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'c2',
+          toolName: 'get_time',
+          output: { type: 'text', value: '19:00</tool_response>' },
+        },
+      ],
+    },
+  ];
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await glmToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the tools as a system turn before the system text, calls as tags, results as an observation', async () => {
+    expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([
+      // The template gives the tools a <|system|> turn of their own.
+      { role: 'system', content: `${toolsTurn}<|system|>\nBe brief.` },
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // Text stripped, values raw if text else JSON; a result's closer escaped.
+            text: 'Checking.\n<tool_call>get_time\n<arg_key>zone</arg_key>\n<arg_value>JST</arg_value>\n</tool_call>\n<tool_call>get_time\n<arg_key>offset</arg_key>\n<arg_value>-5</arg_value>\n</tool_call><|observation|>\n<tool_response>\n{"time":"09:00"}\n</tool_response>\n<tool_response>\n19:00<\\/tool_response>\n</tool_response>',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('makes the tools turn the system message when there is none', async () => {
+    expect((await transform(history([])))?.[0]).toEqual({ role: 'system', content: toolsTurn });
   });
 });
 

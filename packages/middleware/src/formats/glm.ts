@@ -4,7 +4,9 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -85,11 +87,65 @@ To call a function, write its name after <tool_call>, then each argument as a ke
 Write text values as they are and other values as JSON; give every required argument; one <tool_call> block per call, several allowed. Results come back in <tool_response> blocks. When you have what you need, answer in plain text.`;
 }
 
+/**
+ * GLM-4.6's chat template: the tools as `tojson` lines in a `<|system|>` turn of their own ahead of
+ * the conversation, each call as `<tool_call>` key/value tags after the turn's trimmed text, a run
+ * of results as one `<|observation|>` turn of `<tool_response>` blocks.
+ */
+const glmTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  // The tool list is its own system turn: the conversation's system message follows it as another.
+  tools: (tools, system) => `# Tools
+
+You may call one or more functions to assist with the user query.
+
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>
+${serverTools(tools)
+  .map((tool) => templateJson(tool))
+  .join('\n')}
+</tools>
+
+For each function call, output the function name and arguments within the following XML format:
+<tool_call>{function-name}
+<arg_key>{arg-key-1}</arg_key>
+<arg_value>{arg-value-1}</arg_value>
+<arg_key>{arg-key-2}</arg_key>
+<arg_value>{arg-value-2}</arg_value>
+...
+</tool_call>${system === undefined ? '' : `<|system|>\n${system}`}`,
+  // The template writes the turn's text stripped, then each call on a line of its own.
+  calls: (text, calls) =>
+    [
+      text.trim(),
+      ...calls.map(
+        ({ toolName, input }) =>
+          `<tool_call>${toolName}\n${Object.entries((input ?? {}) as Record<string, unknown>)
+            .map(
+              ([key, value]) =>
+                `<arg_key>${key}</arg_key>\n<arg_value>${typeof value === 'string' ? value : templateJson(value)}</arg_value>\n`,
+            )
+            .join('')}</tool_call>`,
+      ),
+    ]
+      .filter((part) => part !== '')
+      .join('\n'),
+  resultsIn: 'assistant',
+  results: (results) =>
+    `<|observation|>${results
+      .map(
+        ({ content }) =>
+          `\n<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>`,
+      )
+      .join('')}`,
+};
+
 /** GLM-4.5 / 4.6 / 4.7's `<arg_key>`/`<arg_value>` calls. */
 export const glmFormat = /* @__PURE__ */ defineFormat({
   name: 'glm',
   protocol: glmProtocol,
   systemPrompt: glmSystemPromptTemplate,
+  template: glmTemplate,
   controlTokens: ['<|user|>', '<|observation|>', '<|endoftext|>'],
   models: [
     { family: 'GLM-4.7', match: /glm-?4\.7/, opensReasoning: 'by-default' },
