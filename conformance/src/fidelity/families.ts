@@ -45,6 +45,7 @@ const DEEPSEEK = ['<｜begin▁of▁sentence｜>', '<｜end▁of▁sentence｜>'
 export const FIDELITY_FAMILIES: readonly FidelityFamily[] = [
   family('Qwen3', 'qwen3', 'qwen3:8b', '', '<|im_end|>'),
   family('Qwen2.5', 'qwen2.5', 'qwen2.5:7b', '', '<|im_end|>'),
+  family('QwQ', 'qwq', 'qwq:32b', '', '<|im_end|>'),
   family('Qwen3-Coder', 'qwen3-coder', 'qwen3-coder:30b', '', '<|im_end|>'),
   family('Hermes 3 (Llama 3.1)', 'hermes-3-llama-3.1', 'hermes3:8b', LLAMA[0], '<|im_end|>'),
   family('Llama 3.3', 'llama-3.3', 'llama3.3:70b', ...LLAMA),

@@ -76,7 +76,13 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
       match: /deepseek-r1(?:-distill|:(?!671b))/,
       opensReasoning: 'always',
     },
-    { family: 'QwQ', match: /qwq/, opensReasoning: 'always' },
+    // Its template writes the tools after an empty system text when there is none.
+    {
+      family: 'QwQ',
+      match: /qwq/,
+      opensReasoning: 'always',
+      template: /* @__PURE__ */ qwenTemplate(''),
+    },
     {
       family: 'Qwen 2.5',
       match: /qwen2\.5/,
