@@ -24,7 +24,14 @@ export type { JsonMixProtocolOptions } from '../protocols/json-mix-protocol';
 export { jsonMixProtocol } from '../protocols/json-mix-protocol';
 export type { MorphXmlProtocolOptions } from '../protocols/morph-xml-protocol';
 export { morphXmlProtocol } from '../protocols/morph-xml-protocol';
-export { stringifyFramedJson, stringifySpacedJson } from '../safe-json';
+export { jinjaString } from '../prompt/jinja-string';
+export type {
+  TemplatePrompt,
+  TemplateToolResult,
+  ToolsPlacement,
+} from '../prompt/template-prompt';
+export { escapeCloser, serverTools, toolMessageContent } from '../prompt/template-prompt';
+export { stringifyFramedJson, stringifySpacedJson, templateJson } from '../safe-json';
 export type { ParseOptions, ToolCallForModel, ToolResultForModel } from '../tool-call-protocol';
 export {
   apertusFormat,

@@ -469,6 +469,22 @@ describe('transformParams, template prompt (the default of a format with a templ
     expect(result.prompt[0]!.content).toMatch(/<\/tool_call>\n\n[\s\S]*get_time/);
   });
 
+  it("leaves the history to the server's template under history: 'native', the tool list written", async () => {
+    for (const middleware of [
+      formatToolMiddleware('hermes', { history: 'native' }),
+      formatToolMiddleware('hermes', { history: 'native', prompt: 'compact' }),
+    ]) {
+      const result = await middleware.transformParams!({
+        type: 'generate',
+        params: { prompt: history, tools },
+        model: scriptedModel([]),
+      });
+      expect(result.tools).toBeUndefined();
+      expect(result.prompt.slice(1)).toEqual(history.slice(1));
+      expect(result.prompt[0]!.content).toMatch(/^Be brief\.\n\n(?:# Tools|You can use tools)/);
+    }
+  });
+
   it("gives toolbridge's own wording under prompt: 'compact'", async () => {
     const result = await compactHermes.transformParams!({
       type: 'generate',

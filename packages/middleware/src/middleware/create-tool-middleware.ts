@@ -31,6 +31,16 @@ export interface ToolMiddlewareOptions extends ReadingOptions {
    * without that template. Default: `template`.
    */
   prompt?: 'template' | 'compact';
+  /**
+   * How past calls and results reach the server: `text`, written into the conversation (the
+   * template's or the protocol's way), so any server renders them; `native`, left as assistant
+   * tool calls and tool messages for the server's own chat template to render, with no `tools`
+   * in the request. `native` needs a server that accepts that history without tools and a
+   * template that renders it (llama.cpp with Jinja, vLLM, SGLang, recent Ollama; see
+   * docs/servers/special-tokens-and-history.md), and call ids the template accepts (Mistral's
+   * want 9 letters or digits). Default: `text`.
+   */
+  history?: 'text' | 'native';
 }
 
 function isNativeProtocol(

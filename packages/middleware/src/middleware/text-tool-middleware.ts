@@ -6,7 +6,11 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
-import { rewriteForTemplate, type TemplatePrompt } from '../prompt/template-prompt';
+import {
+  rewriteForTemplate,
+  type TemplatePrompt,
+  withTemplateTools,
+} from '../prompt/template-prompt';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import {
   type CallContext,
@@ -58,6 +62,8 @@ export interface TextToolMiddlewareOptions extends ReadingOptions {
    * the protocol's history. Default: none.
    */
   templatePrompt?: TemplatePrompt;
+  /** How past calls and results reach the server (see {@link ToolMiddlewareOptions}). Default: `text`. */
+  history?: 'text' | 'native';
 }
 
 function defaultSystemPromptTemplate(tools: string): string {
@@ -115,10 +121,13 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
       const { tools: _tools, toolChoice, ...rest } = params;
       const listed = toolChoice?.type === 'none' ? [] : tools;
       const { templatePrompt } = options;
+      const history = options.history === 'native' ? params.prompt : undefined;
       if (listed.length === 0) {
-        const prompt = templatePrompt
-          ? rewriteForTemplate(params.prompt, [], templatePrompt)
-          : rewriteToolHistory(params.prompt, historyFormat);
+        const prompt =
+          history ??
+          (templatePrompt
+            ? rewriteForTemplate(params.prompt, [], templatePrompt)
+            : rewriteToolHistory(params.prompt, historyFormat));
         return { ...rest, prompt };
       }
 
@@ -129,12 +138,15 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
           : toolChoiceInstruction(forced, protocol.formatToolCall(EXAMPLE_CALL));
       let prompt: LanguageModelV4Prompt;
       if (templatePrompt) {
-        prompt = rewriteForTemplate(params.prompt, tools, templatePrompt);
+        prompt =
+          history === undefined
+            ? rewriteForTemplate(params.prompt, tools, templatePrompt)
+            : withTemplateTools(history, tools, templatePrompt);
         if (instruction !== undefined) prompt = withToolSystemPrompt(prompt, instruction);
       } else {
         const systemPrompt = systemPromptTemplate(protocol.formatTools(tools));
         prompt = withToolSystemPrompt(
-          rewriteToolHistory(params.prompt, historyFormat),
+          history ?? rewriteToolHistory(params.prompt, historyFormat),
           instruction === undefined ? systemPrompt : `${systemPrompt}\n\n${instruction}`,
         );
       }

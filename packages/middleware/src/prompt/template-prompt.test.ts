@@ -92,6 +92,16 @@ describe('rewriteForTemplate', () => {
     expect(texts('last-user')).toEqual(['first', '(r1)(r2)', 'last+[add]']);
   });
 
+  it('writes the tools into the last question, not into results that end the conversation', () => {
+    const rewritten = rewriteForTemplate(
+      CONVERSATION.slice(0, -1),
+      TOOLS,
+      marking({ toolsIn: 'last-user' }),
+    );
+    expect(rewritten[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'first+[add]' }] });
+    expect(rewritten[3]).toEqual({ role: 'user', content: [{ type: 'text', text: '(r1)(r2)' }] });
+  });
+
   it('appends the results to the calling turn when the template gives them a role of their own', () => {
     const rewritten = rewriteForTemplate(CONVERSATION, TOOLS, marking({ resultsIn: 'assistant' }));
     expect(rewritten[2]).toEqual({

@@ -94,14 +94,24 @@ type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
 
 /**
  * Rewrites a conversation for a server without tools so that the family's chat template renders
- * it as it renders the native one: the tool list written where the template writes it, each
- * assistant turn's calls after its text, each run of tool results as one turn or at the end of
- * the calling turn. Reasoning and other parts stay as they are: the server renders them.
- * Tool approval responses are dropped; with no tools (tool choice `none`), no tool list is written.
+ * it as it renders the native one: the tool list written where the template writes it (placed in
+ * the conversation as the caller gave it, so the last user turn is the last question, not a run
+ * of results), each assistant turn's calls after its text, each run of tool results as one turn
+ * or at the end of the calling turn. Reasoning and other parts stay as they are: the server
+ * renders them. Tool approval responses are dropped; with no tools (tool choice `none`), no tool
+ * list is written.
  */
 export function rewriteForTemplate(
   prompt: LanguageModelV4Prompt,
   tools: readonly LanguageModelV4FunctionTool[],
+  template: TemplatePrompt,
+): LanguageModelV4Prompt {
+  return templateHistory(withTemplateTools(prompt, tools, template), template);
+}
+
+/** Each assistant turn's calls and each run of results written as the template writes them. */
+function templateHistory(
+  prompt: LanguageModelV4Prompt,
   template: TemplatePrompt,
 ): LanguageModelV4Prompt {
   const rewritten: LanguageModelV4Message[] = [];
@@ -131,7 +141,7 @@ export function rewriteForTemplate(
     rewritten.push(message.role === 'assistant' ? withCalls(message, template) : message);
   }
   flushResults();
-  return tools.length === 0 ? rewritten : withTools(rewritten, tools, template);
+  return rewritten;
 }
 
 /** The turn's calls written after its text; its reasoning and files stay parts of their own. */
@@ -155,11 +165,17 @@ function appendText(message: AssistantMessage, text: string): AssistantMessage {
   return { ...message, content: [...message.content, { type: 'text', text }] };
 }
 
-function withTools(
-  prompt: LanguageModelV4Message[],
+/**
+ * The tool list written into the message the template writes it in (a system message made when
+ * there is none); no tools, no list. The history stays as it is: what a server given native
+ * history with no `tools` renders with the same template.
+ */
+export function withTemplateTools(
+  prompt: LanguageModelV4Prompt,
   tools: readonly LanguageModelV4FunctionTool[],
   template: TemplatePrompt,
 ): LanguageModelV4Prompt {
+  if (tools.length === 0) return prompt;
   const index = placementIndex(prompt, template.toolsIn);
   const message = index === undefined ? undefined : prompt[index];
   if (message === undefined || index === undefined)
