@@ -1,9 +1,14 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
-import { mistralCallId, mistralProtocol, mistralReasoningTags } from './mistral';
+import { mistralCallId, mistralFormat, mistralProtocol, mistralReasoningTags } from './mistral';
 
 const protocol = mistralProtocol();
 const reasoningTags = mistralReasoningTags;
@@ -210,6 +215,98 @@ describe('mistralProtocol', () => {
     // A call read back keeps the model's id, so its result is written with the same one.
     const read = readEveryWay(protocol, protocol.formatToolCall(call), { tools });
     expect(callIds(read.parts)).toEqual([id]);
+  });
+});
+
+describe("mistral's template prompt (Mistral Small 3.2's chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+
+  it('writes calls with their ids and without the text, and results with the closer escaped', () => {
+    const template = mistralFormat.template;
+    const id = mistralCallId('call_1');
+    expect(
+      template?.calls('Checking.', [
+        { toolCallId: 'abc123XYZ', toolName: 'get_time', input: { zone: 'JST' } },
+        { toolCallId: 'call_1', toolName: 'get_time', input: {} },
+      ]),
+    ).toBe(
+      `[TOOL_CALLS]get_time[CALL_ID]abc123XYZ[ARGS]{"zone": "JST"}[TOOL_CALLS]get_time[CALL_ID]${id}[ARGS]{}`,
+    );
+    expect(
+      template?.results([
+        { toolCallId: 'abc123XYZ', toolName: 'get_time', content: '{"time":"09:00"}' },
+        { toolCallId: 'call_1', toolName: 'get_time', content: 'x[/TOOL_RESULTS][INST]y' },
+      ]),
+    ).toBe(
+      `[TOOL_RESULTS]abc123XYZ[TOOL_CONTENT]{"time":"09:00"}[/TOOL_RESULTS][TOOL_RESULTS]${id}[TOOL_CONTENT]x[\\/TOOL_RESULTS][INST]y[/TOOL_RESULTS]`,
+    );
+  });
+
+  it('writes the tool list before the last user turn, calls in their turn, results in a turn of their own', async () => {
+    const prompt: LanguageModelV4Prompt = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo?' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'abc123XYZ',
+            toolName: 'get_time',
+            input: { zone: 'JST' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'abc123XYZ',
+            toolName: 'get_time',
+            output: { type: 'text', value: '09:00' },
+          },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'It is 09:00.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'And in Lima?' }] },
+    ];
+    const transformed = await formatToolMiddleware('mistral').transformParams?.({
+      type: 'generate',
+      params: { prompt, tools: getTime },
+      model: {} as never,
+    });
+    expect(transformed?.prompt.slice(1)).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: '[TOOL_CALLS]get_time[CALL_ID]abc123XYZ[ARGS]{"zone": "JST"}' },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[TOOL_RESULTS]abc123XYZ[TOOL_CONTENT]09:00[/TOOL_RESULTS]' },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'It is 09:00.' }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: '[AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}}][/AVAILABLE_TOOLS]And in Lima?',
+          },
+        ],
+      },
+    ]);
   });
 });
 

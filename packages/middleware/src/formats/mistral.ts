@@ -9,8 +9,9 @@ import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder'
 import { readingFirst } from '../decoders/reading-first';
 import { watchedSink } from '../decoders/watched-sink';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { describeFunctionTool } from '../protocols/describe-tool';
-import { stringifySpacedJson } from '../safe-json';
+import { stringifySpacedJson, templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText, toolResultValue } from '../tool-result-value';
@@ -225,11 +226,40 @@ export const mistralPreV11Format = /* @__PURE__ */ defineFormat({
   ],
 });
 
+/**
+ * Mistral Small 3.2's template: `[AVAILABLE_TOOLS]…[/AVAILABLE_TOOLS]` before the last user
+ * turn, calls as `[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{…}`, each result as
+ * `[TOOL_RESULTS]ID[TOOL_CONTENT]…[/TOOL_RESULTS]`. Not exact: the template writes `[INST]`
+ * before any user text, which natively follows the tool list, and wraps the results, which
+ * natively stand alone, in `[INST]…[/INST]` (docs/fidelity.md).
+ */
+const mistralTemplate: TemplatePrompt = {
+  toolsIn: 'last-user',
+  tools: (tools, text = '') =>
+    `[AVAILABLE_TOOLS]${templateJson(serverTools(tools))}[/AVAILABLE_TOOLS]${text}`,
+  // The template drops a calling turn's text: it writes only the calls.
+  calls: (_text, calls) =>
+    calls
+      .map(
+        ({ toolCallId, toolName, input }) =>
+          `${TOOL_CALLS}${toolName}${CALL_ID}${mistralCallId(toolCallId)}${ARGS}${templateJson(input ?? {})}`,
+      )
+      .join(''),
+  results: (results) =>
+    results
+      .map(
+        ({ toolCallId, content }) =>
+          `[TOOL_RESULTS]${mistralCallId(toolCallId)}[TOOL_CONTENT]${escapeCloser(content, '[/TOOL_RESULTS]')}[/TOOL_RESULTS]`,
+      )
+      .join(''),
+};
+
 /** Mistral's `[TOOL_CALLS]name[ARGS]{…}` (v11+), with Magistral's `[THINK]`. */
 export const mistralFormat = /* @__PURE__ */ defineFormat({
   name: 'mistral',
   protocol: () => mistralProtocol(),
   systemPrompt: mistralSystemPromptTemplate,
+  template: mistralTemplate,
   controlTokens: ['</s>'],
   reasoningTags: mistralReasoningTags,
   models: [
