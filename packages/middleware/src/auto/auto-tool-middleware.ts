@@ -1,4 +1,4 @@
-import { hermesSystemPromptTemplate } from '../formats/hermes-tool-middleware';
+import { hermesSystemPromptTemplate } from '../formats/hermes';
 import { lazyToolMiddleware } from '../lazy-middleware';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { autoProtocol } from './auto-protocol';

@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-
 import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { harmonyToolMiddleware } from '../formats/harmony';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
+import { hermesToolMiddleware } from '../formats/hermes';
 import { qwen3CoderToolMiddleware } from '../formats/qwen3-coder';
 import { scriptedModel } from '../testing/mock-model';
 import { builtInFormats } from './auto-protocol';

@@ -10,7 +10,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
-import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
+import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import {
   createToolMiddleware,
   type ToolbridgeCallOptions,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { splitAt } from '../../../../testing/split-at';
 import { autoProtocol } from '../auto/auto-protocol';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
+import { hermesToolMiddleware } from '../formats/hermes';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { fixtureTools } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { gemmaProtocol } from '../formats/gemma-tool-middleware';
-import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
+import { gemmaProtocol } from '../formats/gemma';
+import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { readEveryWay } from '../testing/run-parser';

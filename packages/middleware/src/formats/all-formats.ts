@@ -6,14 +6,14 @@ import type { Format } from './define-format';
 import { functionGemmaFormat } from './function-gemma';
 import { functionaryFormat } from './functionary';
 import { gemmaToolCodeFormat } from './gemma-tool-code';
-import { gemmaFormat } from './gemma-tool-middleware';
+import { gemmaFormat } from './gemma';
 import { gemma4Format } from './gemma4';
 import { genericJsonFormat } from './generic-json';
 import { gigachatFormat } from './gigachat';
 import { glmFormat } from './glm';
 import { graniteFormat } from './granite';
 import { harmonyFormat } from './harmony';
-import { hermesFormat } from './hermes-tool-middleware';
+import { hermesFormat } from './hermes';
 import { internlmFormat } from './internlm';
 import { kimiK2Format } from './kimi-k2';
 import { kimiK3Format } from './kimi-k3';
@@ -27,14 +27,14 @@ import { olmo3Format } from './olmo3';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
 import { seedOssFormat } from './seed-oss';
-import { toolCallTagFormat } from './tool-call-tag-middleware';
+import { toolCallTagFormat } from './tool-call-tag';
 import {
   jsonArrayFunctoolsFormat,
   jsonArrayToolCallsFormat,
   jsonArrayToolcallFormat,
   xlamFormat,
 } from './xlam';
-import { xmlFormat } from './xml-tool-middleware';
+import { xmlFormat } from './xml';
 
 /**
  * Every format toolbridge knows, the one list the presets, `auto`, the model table, the

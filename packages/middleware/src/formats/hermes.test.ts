@@ -4,7 +4,7 @@ import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { hermesToolMiddleware } from './hermes-tool-middleware';
+import { hermesToolMiddleware } from './hermes';
 
 /** The Hermes preset, and the middlewares a Qwen model gets when its format is not named. */
 const readers: [string, LanguageModelV4Middleware][] = [

@@ -92,7 +92,7 @@ export {
   gemmaProtocol,
   gemmaSystemPromptTemplate,
   gemmaToolMiddleware,
-} from './gemma-tool-middleware';
+} from './gemma';
 export {
   gemma4Format,
   gemma4Protocol,
@@ -133,7 +133,7 @@ export {
   hermesFormat,
   hermesSystemPromptTemplate,
   hermesToolMiddleware,
-} from './hermes-tool-middleware';
+} from './hermes';
 export {
   internlmFormat,
   internlmProtocol,
@@ -229,7 +229,7 @@ export {
   toolCallTagProtocol,
   toolCallTagResultTemplate,
   toolCallTagSystemPromptTemplate,
-} from './tool-call-tag-middleware';
+} from './tool-call-tag';
 export type { JsonArrayProtocolOptions, JsonArrayWrapper } from './xlam';
 export {
   jsonArrayFunctoolsFormat,
@@ -241,4 +241,4 @@ export {
   xlamSystemPromptTemplate,
   xlamToolMiddleware,
 } from './xlam';
-export { xmlFormat, xmlSystemPromptTemplate, xmlToolMiddleware } from './xml-tool-middleware';
+export { xmlFormat, xmlSystemPromptTemplate, xmlToolMiddleware } from './xml';

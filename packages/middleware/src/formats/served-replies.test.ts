@@ -8,7 +8,7 @@ import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-throug
 import { commandRToolMiddleware } from './command-r';
 import { deepseekR1ToolMiddleware, deepseekToolMiddleware } from './deepseek';
 import { glmToolMiddleware } from './glm';
-import { hermesToolMiddleware } from './hermes-tool-middleware';
+import { hermesToolMiddleware } from './hermes';
 import { llama3JsonToolMiddleware } from './llama3-json';
 import { mistralToolMiddleware } from './mistral';
 import { pythonicToolMiddleware } from './pythonic';

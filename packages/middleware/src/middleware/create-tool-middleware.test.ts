@@ -8,10 +8,10 @@ import { generateText, streamText, ToolChoiceViolationError, tool, wrapLanguageM
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
-import { gemmaToolMiddleware } from '../formats/gemma-tool-middleware';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
-import { toolCallTagMiddleware } from '../formats/tool-call-tag-middleware';
-import { xmlToolMiddleware } from '../formats/xml-tool-middleware';
+import { gemmaToolMiddleware } from '../formats/gemma';
+import { hermesToolMiddleware } from '../formats/hermes';
+import { toolCallTagMiddleware } from '../formats/tool-call-tag';
+import { xmlToolMiddleware } from '../formats/xml';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { scriptedModel } from '../testing/mock-model';
 import { createToolMiddleware } from './create-tool-middleware';

@@ -2,9 +2,9 @@ import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai
 import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { gemmaProtocol } from '../formats/gemma-tool-middleware';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
-import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
+import { gemmaProtocol } from '../formats/gemma';
+import { hermesToolMiddleware } from '../formats/hermes';
+import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import { fixtureTools } from '../testing/fixtures';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { counterIds, meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';

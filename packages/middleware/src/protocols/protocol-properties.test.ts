@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import { gemmaProtocol } from '../formats/gemma-tool-middleware';
-import { toolCallTagProtocol } from '../formats/tool-call-tag-middleware';
+import { gemmaProtocol } from '../formats/gemma';
+import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import { fixtureReplies } from '../testing/fixtures';
 import { describeNativeProperties } from '../testing/native-properties';
 import { describeNothingDropped, describeProtocolProperties } from '../testing/protocol-properties';

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { autoProtocol } from '../auto/auto-protocol';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
+import { hermesToolMiddleware } from '../formats/hermes';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';

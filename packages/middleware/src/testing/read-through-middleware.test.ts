@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { hermesToolMiddleware } from '../formats/hermes-tool-middleware';
+import { hermesToolMiddleware } from '../formats/hermes';
 import { readThroughMiddleware } from './read-through-middleware';
 
 const tools = [
