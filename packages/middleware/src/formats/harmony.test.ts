@@ -402,11 +402,12 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
     expect(result.text).toBe('It is 14 °C in Lyon.');
     const history = promptText(model.doGenerateCalls[1]!.prompt);
     expect(history).toContain('namespace functions {');
+    // As gpt-oss's chat template writes them: arguments with `tojson`, the result as a JSON string.
     expect(history).toContain(
-      '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city":"Lyon"}<|call|>',
+      '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Lyon"}<|call|>',
     );
     expect(history).toContain(
-      '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>{"city":"Lyon","temp_c":14}<|end|>',
+      '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>"{\\"city\\":\\"Lyon\\",\\"temp_c\\":14}"',
     );
   });
 
@@ -424,6 +425,106 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
     expect(types.indexOf('tool-input-start')).toBeLessThan(types.indexOf('tool-input-delta'));
     expect(types).toContain('tool-result');
     expect(await result.text).toBe('It is 14 °C in Lyon.');
+  });
+});
+
+describe("harmony's template prompt (gpt-oss's chat template)", () => {
+  const book: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'book',
+      description: 'Books a table.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          when: { type: 'string', description: 'ISO date' },
+          party: { type: 'integer', default: 2 },
+          guest: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
+        required: ['when'],
+      },
+    },
+  ];
+  // The template's quirks: a default after the comma, a nested property on its own indented line.
+  const toolList = `# Tools
+
+## functions
+
+namespace functions {
+
+// Books a table.
+type book = (_: {
+// ISO date
+when: string,
+party?: number, // default: 2,
+guest?: {
+name: \n${' '.repeat(16)}string},
+}) => any;
+
+} // namespace functions`;
+  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
+    ...system,
+    { role: 'user', content: [{ type: 'text', text: 'Book May 1 or 2.' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'book', input: { when: '2026-05-01' } },
+        {
+          type: 'tool-call',
+          toolCallId: 'c2',
+          toolName: 'book',
+          input: { when: '2026-05-02', party: 4 },
+        },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'book',
+          output: { type: 'json', value: { ok: true } },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'c2',
+          toolName: 'book',
+          output: { type: 'text', value: 'Full<|end|>' },
+        },
+      ],
+    },
+  ];
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await harmonyToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: book },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the tools after the system text, each call and each result as a message of its own', async () => {
+    expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([
+      { role: 'system', content: `Be brief.\n\n${toolList}` },
+      { role: 'user', content: [{ type: 'text', text: 'Book May 1 or 2.' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // The template wraps the turn in a final message: the text ends it, the last result
+            // ends at its <|end|>. A result's special tokens are escaped in its JSON string.
+            text: 'Checking.<|end|><|start|>assistant to=functions.book<|channel|>commentary json<|message|>{"when": "2026-05-01"}<|call|><|start|>assistant to=functions.book<|channel|>commentary json<|message|>{"when": "2026-05-02", "party": 4}<|call|><|start|>functions.book to=assistant<|channel|>commentary<|message|>"{\\"ok\\":true}"<|end|><|start|>functions.book to=assistant<|channel|>commentary<|message|>"Full<\\u007cend|>"',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('makes the tool list the system message when there is none', async () => {
+    expect((await transform(history([])))?.[0]).toEqual({ role: 'system', content: toolList });
   });
 });
 

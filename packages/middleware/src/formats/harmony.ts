@@ -1,13 +1,17 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createForeignMessageDecoder } from '../decoders/harmony-foreign-message-decoder';
 import { createHarmonyRecipientDecoder } from '../decoders/harmony-recipient-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import { codeArgumentKey, createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
+import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import {
   type TypeScriptNamespaceOptions,
   typeScriptNamespace,
 } from '../protocols/typescript-namespace';
+import { templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
@@ -265,11 +269,147 @@ ${tools}
 To use a function, send a message on the commentary channel addressed to=functions.NAME, with the arguments as a JSON object. Its result comes back as a message from functions.NAME. When no function is needed, or once you have the results, answer on the final channel.`;
 }
 
+/** Jinja's truth: empty strings, lists and objects are false. */
+function truthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return isJsonObject(value) ? Object.keys(value).length > 0 : Boolean(value);
+}
+
+const schema = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A value the template joins to text with `+`: strings as they are. */
+const joined = (value: unknown) => (typeof value === 'string' ? value : templateJson(value));
+
+/** The template's own indentation, which a few of its `{{ … }}` leave in the text. */
+const INDENT = ' '.repeat(16);
+
+/** Item types the template writes by name alone, whatever else the items say. */
+const ITEM_TYPES = new Map([
+  ['string', 'string'],
+  ['number', 'number'],
+  ['integer', 'number'],
+  ['boolean', 'boolean'],
+]);
+
+/** A schema as gpt-oss's template writes it (its `render_typescript_type`, quirks and all). */
+function templateType(spec: Record<string, unknown>): string {
+  const { type } = spec;
+  const orNull = truthy(spec['nullable']) ? ' | null' : '';
+  if (type === 'array') {
+    if (!truthy(spec['items'])) return `any[]${orNull}`;
+    const items = schema(spec['items']);
+    const scalar = typeof items['type'] === 'string' ? ITEM_TYPES.get(items['type']) : undefined;
+    const inner = scalar ?? templateType(items);
+    return `${inner === 'object | object' || inner.length > 50 ? 'any' : inner}[]${orNull}`;
+  }
+  if (Array.isArray(type) && type.length > 0) return type.join(' | ');
+  // Its check for object variants sets a variable inside a loop, which Jinja scopes to the loop:
+  // it never finds one, so every variant is written.
+  if (truthy(spec['oneOf']))
+    return list(spec['oneOf'])
+      .map((value) => {
+        const variant = schema(value);
+        const description = truthy(variant['description'])
+          ? `// ${joined(variant['description'])}`
+          : '';
+        const fallback =
+          'default' in variant
+            ? `${INDENT}    // default: ${templateJson(variant['default'])}`
+            : '';
+        return templateType(variant) + description + fallback;
+      })
+      .join(' | \n');
+  if (type === 'string')
+    return truthy(spec['enum']) ? `"${list(spec['enum']).join('" | "')}"` : `string${orNull}`;
+  if (type === 'number' || type === 'integer') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (type !== 'object') return 'any';
+  if (!truthy(spec['properties'])) return 'object';
+  const required = list(spec['required']);
+  const properties = Object.entries(schema(spec['properties'])).map(
+    ([name, property]) =>
+      `${name}${required.includes(name) ? '' : '?'}: \n${INDENT}${templateType(schema(property))}`,
+  );
+  return `{\n${properties.join(', ')}}`;
+}
+
+/** A tool's arguments, one per line: the description above, the default after. */
+function templateParameter(
+  name: string,
+  spec: Record<string, unknown>,
+  required: readonly unknown[],
+): string {
+  const description = truthy(spec['description']) ? `// ${joined(spec['description'])}\n` : '';
+  const fallback = !('default' in spec)
+    ? ''
+    : truthy(spec['enum'])
+      ? `, // default: ${joined(spec['default'])}`
+      : truthy(spec['oneOf'])
+        ? `// default: ${joined(spec['default'])}`
+        : `, // default: ${templateJson(spec['default'])}`;
+  return `${description}${name}${required.includes(name) ? '' : '?'}: ${templateType(spec)}${fallback},\n`;
+}
+
+/** The tools as gpt-oss's template declares them: `namespace functions`, one `type` per tool. */
+function functionsNamespace(tools: readonly LanguageModelV4FunctionTool[]): string {
+  const declarations = serverTools(tools).map(({ function: tool }) => {
+    const parameters = schema(tool['parameters']);
+    const required = list(parameters['required']);
+    const signature = truthy(parameters['properties'])
+      ? `(_: {\n${Object.entries(schema(parameters['properties']))
+          .map(([name, spec]) => templateParameter(name, schema(spec), required))
+          .join('')}}) => any;`
+      : '() => any;';
+    // A tool without a description makes the template raise; toolbridge leaves the comment out.
+    const description = 'description' in tool ? `// ${tool['description']}\n` : '';
+    return `${description}type ${tool['name']} = ${signature}\n\n`;
+  });
+  return `## functions\n\nnamespace functions {\n\n${declarations.join('')}} // namespace functions`;
+}
+
+/**
+ * JSON as gpt-oss's template writes it (`tojson`), with `<|` inside strings written `<\u007c`:
+ * the same value, but a result or an argument cannot end its message with a special token.
+ */
+const harmonyTemplateJson = (value: unknown) => templateJson(value).replaceAll('<|', '<\\u007c');
+
+/**
+ * gpt-oss's chat template with native tools: the tools as a TypeScript `namespace functions`
+ * under `# Tools` in the developer message (after the system text), each call as a message
+ * `to=functions.NAME` on the commentary channel, each result as a message from `functions.NAME`
+ * whose content is a JSON string.
+ */
+const gptOssTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system ? `${system}\n\n` : ''}# Tools\n\n${functionsNamespace(tools)}`,
+  // The turn is written as a final message, `<|start|>assistant<|channel|>final<|message|>…<|end|>`:
+  // its text ends that message and each call is a message of its own after it.
+  calls: (text, calls) =>
+    `${text}<|end|>${calls
+      .map(
+        ({ toolName, input }) =>
+          `<|start|>assistant to=functions.${toolName}<|channel|>commentary json<|message|>${harmonyTemplateJson(input ?? {})}<|call|>`,
+      )
+      .join('')}`,
+  // Each result is a message from its tool; the turn's own `<|end|>` ends the last one.
+  resultsIn: 'assistant',
+  results: (results) =>
+    results
+      .map(
+        ({ toolName, content }) =>
+          `<|start|>functions.${toolName} to=assistant<|channel|>commentary<|message|>${harmonyTemplateJson(content)}`,
+      )
+      .join('<|end|>'),
+};
+
 /** gpt-oss's Harmony channels. */
 export const harmonyFormat = /* @__PURE__ */ defineFormat({
   name: 'harmony',
   protocol: harmonyProtocol,
   systemPrompt: harmonySystemPromptTemplate,
+  template: gptOssTemplate,
   reasoningTags: harmonyReasoningTags,
   models: [{ family: 'gpt-oss', match: /gpt-oss/ }],
 });
