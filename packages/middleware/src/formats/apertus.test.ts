@@ -1,9 +1,10 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readEveryWay } from '../testing/run-parser';
-import { apertusProtocol } from './apertus';
+import { apertusProtocol, apertusToolMiddleware } from './apertus';
 
 const protocol = apertusProtocol();
 const inner = [['<|inner_prefix|>', '<|inner_suffix|>']] as const;
@@ -175,6 +176,87 @@ describe('apertusProtocol', () => {
         'type get_time = () => any;',
       ].join('\n'),
     );
+  });
+});
+
+describe("apertus' template prompt (Apertus' chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      description: 'The time in a zone.',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const developerTurn =
+    '<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities:\n// The time in a zone.\ntype get_time = (_: {\nzone?: string\n}) => any;<|developer_end|><|system_start|>';
+  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
+    ...system,
+    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { zone: 'PET' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'get_time',
+          output: { type: 'json', value: { time: '09:00' } },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'c2',
+          toolName: 'get_time',
+          output: { type: 'text', value: '19:00' },
+        },
+      ],
+    },
+  ];
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await apertusToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the developer turn after the system text, and the calls and results list in the calling turn', async () => {
+    expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([
+      { role: 'system', content: `Be brief.${developerTurn}` },
+      { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // The arguments compact, as the server receives them; the results one list, as the template joins them.
+            text: 'Checking.<|tools_prefix|>[{"get_time": {"zone":"JST"}}, {"get_time": {"zone":"PET"}}]<|tools_suffix|>[{"time":"09:00"}, 19:00]',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("writes the template's dated default system message when there is none", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 5, 12));
+    try {
+      const prompt = await transform(history([]));
+      expect(prompt?.[0]).toEqual({
+        role: 'system',
+        content: `You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: 2025-01-05${developerTurn}`,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
 import { isJsonObject } from '../json-object';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import { leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -144,11 +145,40 @@ ${TOOLS_PREFIX}[{"tool_name": {"parameter": "value"}}]${TOOLS_SUFFIX}
 Use only these tools, and only values you were given or found; do not guess. The results come back as a list, in the order of the calls. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+/** What the template writes as the system message when the conversation has none. */
+function defaultSystemMessage(): string {
+  // The template's `strftime_now('%Y-%m-%d')`: the server's day, taken here as the client's.
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return `You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ${date}`;
+}
+
+/**
+ * Apertus' chat template: the tools as TypeScript-like types in the developer turn after the
+ * system turn; the calls, then the results as one list, inside the assistant turn that made them.
+ * Given no tools the template writes `Tool Capabilities: disabled` in its developer turn, which no
+ * message can remove: the developer turn with the tools is written before it, and an empty system
+ * turn keeps the turns well formed.
+ */
+const apertusTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system ?? defaultSystemMessage()}<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities:\n${tools.map(formatTool).join('\n')}<|developer_end|><|system_start|>`,
+  // The template concatenates the arguments as the server received them: compact JSON.
+  calls: (text, calls) =>
+    `${text}${TOOLS_PREFIX}[${calls.map(({ toolName, input }) => `{"${toolName}": ${JSON.stringify(input ?? {})}}`).join(', ')}]${TOOLS_SUFFIX}`,
+  // The results are part of the calling assistant turn, as one list.
+  results: (results) => `[${results.map(({ content }) => content).join(', ')}]`,
+  resultsIn: 'assistant',
+};
+
 /** Apertus's `<|tools_prefix|>` list of calls, with its inner reasoning section. */
 export const apertusFormat = /* @__PURE__ */ defineFormat({
   name: 'apertus',
   protocol: apertusProtocol,
   systemPrompt: apertusSystemPromptTemplate,
+  template: apertusTemplate,
   controlTokens: ['<|assistant_end|>'],
   reasoningTags: apertusReasoningTags,
   models: [{ family: 'Apertus', match: /apertus/ }],
