@@ -56,11 +56,15 @@ export const FIDELITY_FAMILIES: readonly FidelityFamily[] = [
   family('DeepSeek V3', 'deepseek-v3', 'deepseek-v3', ...DEEPSEEK, { arguments: 'string' }),
   family('DeepSeek V3.1', 'deepseek-v3.1', 'deepseek-v3.1', ...DEEPSEEK, { arguments: 'string' }),
   family('GLM-4.6', 'glm-4.6', 'glm-4.6', '', '<|endoftext|>'),
+  family('Apertus', 'apertus-8b', 'apertus-8b-instruct', '<s>', '<|assistant_end|>', {
+    arguments: 'string',
+  }),
   family('Kimi K2 Thinking', 'kimi-k2-thinking', 'kimi-k2-thinking', '', '<|im_end|>', {
     callIds: 'kimi',
   }),
   family('MiniMax M2', 'minimax-m2', 'minimax-m2', ']~!b[', '[e~['),
   family('Granite 3.3', 'granite-3.3', 'granite3.3:2b', '', '<|end_of_text|>'),
+  family('LFM2.5', 'lfm2.5', 'lfm2.5-8b-a1b', '<|startoftext|>', '<|im_end|>'),
   family('Seed-OSS', 'seed-oss', 'seed-oss-36b-instruct', '<seed:bos>', '<seed:eos>'),
   family('gpt-oss (Harmony)', 'gpt-oss', 'gpt-oss:20b', '<|startoftext|>', '<|return|>'),
 ];

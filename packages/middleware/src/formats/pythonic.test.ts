@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
@@ -207,6 +210,98 @@ describe.each([
       (await readThroughMiddleware(middleware, 'write_file(path="a.md", content="# Ti', { tools }))
         .calls,
     ).toEqual([{ toolName: 'write_file', input: '{"path":"a.md","content":"# Ti' }]);
+  });
+});
+
+describe("lfm2's template prompt (LFM2.5's chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const toolList =
+    'List of tools: [{"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}}]';
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await formatToolMiddleware('lfm2').transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the dated tool list after the system text, calls in their tokens, each result in a tool turn', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 5, 12));
+    try {
+      expect(
+        await transform([
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Checking.' },
+              { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+              {
+                type: 'tool-call',
+                toolCallId: 'c2',
+                toolName: 'get_time',
+                input: { zone: "Lima's", detailed: true, at: { hour: 9 }, days: [1, 'a'] },
+              },
+            ],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c1',
+                toolName: 'get_time',
+                output: { type: 'json', value: { time: '09:00' } },
+              },
+              {
+                type: 'tool-result',
+                toolCallId: 'c2',
+                toolName: 'get_time',
+                output: { type: 'text', value: '19:00' },
+              },
+            ],
+          },
+        ]),
+      ).toEqual([
+        { role: 'system', content: `Be brief.\n\nToday's date: 2025-01-05\n\n${toolList}` },
+        { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'text',
+              // Strings quoted as they are, objects as tojson, the rest as Python's str.
+              text: "Checking.<|tool_call_start|>[get_time(zone='JST'), get_time(zone='Lima's', detailed=True, at={\"hour\": 9}, days=[1, 'a'])]<|tool_call_end|><|im_end|>\n<|im_start|>tool\n{\"time\":\"09:00\"}<|im_end|>\n<|im_start|>tool\n19:00",
+            },
+          ],
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes a system message of the dated tool list when there is none', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 5, 12));
+    try {
+      const prompt = await transform([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
+      expect(prompt?.[0]).toEqual({
+        role: 'system',
+        content: `Today's date: 2025-01-05\n\n${toolList}`,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 import { createPythonCallDecoder, formatPythonCall } from '../decoders/python-call-decoder';
+import { jinjaString } from '../prompt/jinja-string';
+import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { describeTool } from '../protocols/describe-tool';
-import { stringifyFramedJson } from '../safe-json';
+import { stringifyFramedJson, templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
-import type { ToolCallProtocol } from '../tool-call-protocol';
+import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat, formatPreset } from './define-format';
 
@@ -77,11 +79,55 @@ To call functions, reply with only a Python list of calls and nothing else: [fun
 The results come back to you in the next message. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
+/** An argument as LFM2.5's template writes it: a string in single quotes as it is, an object as `tojson`, else Python's `str`. */
+function lfmArgument(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  return isMapping(value) ? templateJson(value) : jinjaString(value);
+}
+
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A call as LFM2.5's template writes it: `get_weather(city='Lyon', days=2)`. */
+function lfmCall({ toolName, input }: ToolCallForModel): string {
+  const args = Object.entries(isMapping(input) ? input : {})
+    // Gone from the arguments the server receives, as JSON.
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${lfmArgument(value)}`);
+  return `${toolName}(${args.join(', ')})`;
+}
+
+/** The template's `strftime_now("%Y-%m-%d")`: the server's day, taken here as the client's. */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * LFM2.5's chat template: the date and the tools as one `tojson` list after the system text, the
+ * calls as a pythonic list in `<|tool_call_start|>` after the turn's text, each result in a
+ * `tool` turn of its own.
+ */
+const lfm2Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system ? `${system}\n\n` : ''}Today's date: ${today()}\n\nList of tools: ${templateJson(serverTools(tools))}`,
+  calls: (text, calls) =>
+    `${text}<|tool_call_start|>[${calls.map(lfmCall).join(', ')}]<|tool_call_end|>`,
+  // A `tool` turn only its markup can open, so the results close the calling turn and follow it.
+  results: (results) =>
+    results.map(({ content }) => `${LFM2_TURN_END}\n<|im_start|>tool\n${content}`).join(''),
+  resultsIn: 'assistant',
+};
+
 /** LFM2: pythonic calls, written between `<|tool_call_start|>` and `<|tool_call_end|>` in the history. */
 export const lfm2Format = /* @__PURE__ */ defineFormat({
   name: 'lfm2',
   protocol: () => pythonicProtocol({ callTokens: ['<|tool_call_start|>', '<|tool_call_end|>'] }),
   systemPrompt: pythonicSystemPromptTemplate,
+  // LFM2.5's; LFM2's own template writes the list in `<|tool_list_start|>` and no past calls.
+  template: lfm2Template,
   controlTokens: [LFM2_TURN_END],
   models: [{ family: 'LFM2', match: /lfm-?2/ }],
 });
