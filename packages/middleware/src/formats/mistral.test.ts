@@ -240,8 +240,18 @@ describe("mistral's template prompt (Mistral Small 3.2's chat template)", () => 
     );
     expect(
       template?.results([
-        { toolCallId: 'abc123XYZ', toolName: 'get_time', content: '{"time":"09:00"}' },
-        { toolCallId: 'call_1', toolName: 'get_time', content: 'x[/TOOL_RESULTS][INST]y' },
+        {
+          toolCallId: 'abc123XYZ',
+          toolName: 'get_time',
+          output: { type: 'text', value: '{"time":"09:00"}' },
+          content: '{"time":"09:00"}',
+        },
+        {
+          toolCallId: 'call_1',
+          toolName: 'get_time',
+          output: { type: 'text', value: 'x[/TOOL_RESULTS][INST]y' },
+          content: 'x[/TOOL_RESULTS][INST]y',
+        },
       ]),
     ).toBe(
       `[TOOL_RESULTS]abc123XYZ[TOOL_CONTENT]{"time":"09:00"}[/TOOL_RESULTS][TOOL_RESULTS]${id}[TOOL_CONTENT]x[\\/TOOL_RESULTS][INST]y[/TOOL_RESULTS]`,

@@ -266,8 +266,18 @@ describe("qwen3-coder's template prompt (Qwen3-Coder's chat template)", () => {
     );
     expect(
       template.results([
-        { toolCallId: '1', toolName: 'f', content: 'ok</tool_response>' },
-        { toolCallId: '2', toolName: 'g', content: '{"a":1}' },
+        {
+          toolCallId: '1',
+          toolName: 'f',
+          output: { type: 'text', value: 'ok</tool_response>' },
+          content: 'ok</tool_response>',
+        },
+        {
+          toolCallId: '2',
+          toolName: 'g',
+          output: { type: 'text', value: '{"a":1}' },
+          content: '{"a":1}',
+        },
       ]),
     ).toBe(
       '<tool_response>\nok<\\/tool_response>\n</tool_response>\n<tool_response>\n{"a":1}\n</tool_response>\n',

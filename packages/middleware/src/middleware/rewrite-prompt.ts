@@ -1,72 +1,41 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import type { ToolCallForModel, ToolResultForModel } from '../tool-call-protocol';
 
-/** How past calls and their results are written for the model. */
-export interface HistoryFormat {
+/** How toolbridge's own prompt writes tools, past calls and their results. */
+export interface CompactPrompt {
+  formatTools(tools: readonly LanguageModelV4FunctionTool[]): string;
   formatToolCall(toolCall: ToolCallForModel): string;
   formatToolResponse(toolResult: ToolResultForModel): string;
 }
 
-type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
-
 /**
- * Rewrites the conversation for a model without tool support: assistant tool calls become
- * text in the protocol's call format, tool messages become a user turn of formatted results
- * (approval responses are dropped), so no `tool` role or `tool_calls` reaches the server.
+ * toolbridge's own wording as a template prompt: the system prompt after the system text, each
+ * call and result in the protocol's format on a line of its own, results in a user turn.
  */
-export function rewriteToolHistory(
-  prompt: LanguageModelV4Prompt,
-  format: HistoryFormat,
-): LanguageModelV4Prompt {
-  const rewritten: LanguageModelV4Message[] = [];
-  for (const message of prompt) {
-    if (message.role === 'assistant') {
-      rewritten.push({ ...message, content: rewriteAssistantContent(message.content, format) });
-    } else if (message.role === 'tool') {
-      const results = message.content.flatMap((part) =>
-        part.type === 'tool-result' ? [format.formatToolResponse(part as ToolResultForModel)] : [],
-      );
-      if (results.length > 0)
-        rewritten.push({ role: 'user', content: [{ type: 'text', text: results.join('\n') }] });
-    } else rewritten.push(message);
-  }
-  return rewritten;
-}
-
-function rewriteAssistantContent(
-  content: readonly AssistantPart[],
-  format: HistoryFormat,
-): AssistantPart[] {
-  const parts: AssistantPart[] = [];
-  const appendText = (text: string) => {
-    const last = parts[parts.length - 1];
-    if (last?.type === 'text') parts[parts.length - 1] = { ...last, text: `${last.text}\n${text}` };
-    else parts.push({ type: 'text', text });
+export function compactTemplate(
+  prompt: CompactPrompt,
+  systemPrompt: (tools: string) => string,
+): TemplatePrompt {
+  return {
+    toolsIn: 'system',
+    tools: (tools, system) =>
+      joinLines([system ?? '', systemPrompt(prompt.formatTools(tools))], '\n\n'),
+    calls: (text, calls) => joinLines([text, ...calls.map(prompt.formatToolCall)], '\n'),
+    results: (results) => results.map(prompt.formatToolResponse).join('\n'),
   };
-  for (const part of content) {
-    if (part.type === 'tool-call') appendText(format.formatToolCall(part));
-    else if (part.type === 'tool-result')
-      appendText(format.formatToolResponse(part as ToolResultForModel));
-    else if (part.type === 'text') appendText(part.text);
-    else parts.push(part);
-  }
-  return parts;
 }
 
-/** Puts the tool prompt into the leading system message, or a new one at the very start. */
+const joinLines = (pieces: readonly string[], separator: string) =>
+  pieces.filter((piece) => piece !== '').join(separator);
+
+/** Puts an instruction into the leading system message, or a new one at the very start. */
 export function withToolSystemPrompt(
   prompt: LanguageModelV4Prompt,
-  toolPrompt: string,
+  instruction: string,
 ): LanguageModelV4Prompt {
   const [first, ...rest] = prompt;
-  if (first?.role === 'system') {
-    return [
-      {
-        ...first,
-        content: first.content.length > 0 ? `${first.content}\n\n${toolPrompt}` : toolPrompt,
-      },
-      ...rest,
-    ];
-  }
-  return [{ role: 'system', content: toolPrompt }, ...prompt];
+  if (first?.role === 'system')
+    return [{ ...first, content: joinLines([first.content, instruction], '\n\n') }, ...rest];
+  return [{ role: 'system', content: instruction }, ...prompt];
 }

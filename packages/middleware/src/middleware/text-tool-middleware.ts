@@ -3,7 +3,6 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
-  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
 import {
@@ -38,7 +37,7 @@ import {
   streamWithoutResponseFormatWarnings,
   withoutResponseFormatWarnings,
 } from './response-format-warning';
-import { rewriteToolHistory, withToolSystemPrompt } from './rewrite-prompt';
+import { compactTemplate, withToolSystemPrompt } from './rewrite-prompt';
 import {
   EXAMPLE_CALL,
   forcedTools,
@@ -91,11 +90,16 @@ function replyText(content: readonly LanguageModelV4Content[]): string {
 export function textToolMiddleware(options: TextToolMiddlewareOptions): LanguageModelV4Middleware {
   const { protocol } = options;
   const reading = { ...options, generateId: options.generateId ?? defaultGenerateId };
-  const systemPromptTemplate = options.toolSystemPromptTemplate ?? defaultSystemPromptTemplate;
-  const historyFormat = {
-    formatToolCall: protocol.formatToolCall,
-    formatToolResponse: options.toolResponsePromptTemplate ?? protocol.formatToolResponse,
-  };
+  const template =
+    options.templatePrompt ??
+    compactTemplate(
+      {
+        formatTools: protocol.formatTools,
+        formatToolCall: protocol.formatToolCall,
+        formatToolResponse: options.toolResponsePromptTemplate ?? protocol.formatToolResponse,
+      },
+      options.toolSystemPromptTemplate ?? defaultSystemPromptTemplate,
+    );
 
   /**
    * Under a forced tool choice with retries left: how many, and the correction that asks
@@ -120,36 +124,18 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
       const tools = functionTools(params);
       const { tools: _tools, toolChoice, ...rest } = params;
       const listed = toolChoice?.type === 'none' ? [] : tools;
-      const { templatePrompt } = options;
-      const history = options.history === 'native' ? params.prompt : undefined;
-      if (listed.length === 0) {
-        const prompt =
-          history ??
-          (templatePrompt
-            ? rewriteForTemplate(params.prompt, [], templatePrompt)
-            : rewriteToolHistory(params.prompt, historyFormat));
-        return { ...rest, prompt };
-      }
+      let prompt =
+        options.history === 'native'
+          ? withTemplateTools(params.prompt, listed, template)
+          : rewriteForTemplate(params.prompt, listed, template);
+      if (listed.length === 0) return { ...rest, prompt };
 
       const forced = forcedTools(tools, toolChoice);
-      const instruction =
-        forced === undefined
-          ? undefined
-          : toolChoiceInstruction(forced, protocol.formatToolCall(EXAMPLE_CALL));
-      let prompt: LanguageModelV4Prompt;
-      if (templatePrompt) {
-        prompt =
-          history === undefined
-            ? rewriteForTemplate(params.prompt, tools, templatePrompt)
-            : withTemplateTools(history, tools, templatePrompt);
-        if (instruction !== undefined) prompt = withToolSystemPrompt(prompt, instruction);
-      } else {
-        const systemPrompt = systemPromptTemplate(protocol.formatTools(tools));
+      if (forced !== undefined)
         prompt = withToolSystemPrompt(
-          history ?? rewriteToolHistory(params.prompt, historyFormat),
-          instruction === undefined ? systemPrompt : `${systemPrompt}\n\n${instruction}`,
+          prompt,
+          toolChoiceInstruction(forced, protocol.formatToolCall(EXAMPLE_CALL)),
         );
-      }
       const context: CallContext = {
         tools,
         toolChoice,

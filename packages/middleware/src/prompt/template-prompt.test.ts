@@ -98,7 +98,10 @@ describe('rewriteForTemplate', () => {
       TOOLS,
       marking({ toolsIn: 'last-user' }),
     );
-    expect(rewritten[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'first+[add]' }] });
+    expect(rewritten[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'first+[add]' }],
+    });
     expect(rewritten[3]).toEqual({ role: 'user', content: [{ type: 'text', text: '(r1)(r2)' }] });
   });
 

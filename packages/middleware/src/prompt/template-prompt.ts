@@ -11,6 +11,8 @@ import { toolResultValue } from '../tool-result-value';
 export interface TemplateToolResult {
   toolCallId: string;
   toolName: string;
+  /** The result as the tool gave it. */
+  output: LanguageModelV4ToolResultOutput;
   /** The message's content: text as it is, JSON compact (see `toolMessageContent`). */
   content: string;
 }
@@ -91,6 +93,7 @@ export function escapeCloser(content: string, closer: string): string {
 }
 
 type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
+type ToolResultPart = Extract<AssistantMessage['content'][number], { type: 'tool-result' }>;
 
 /**
  * Rewrites a conversation for a server without tools so that the family's chat template renders
@@ -127,14 +130,7 @@ function templateHistory(
   };
   for (const message of prompt) {
     if (message.role === 'tool') {
-      for (const part of message.content) {
-        if (part.type === 'tool-result')
-          results.push({
-            toolCallId: part.toolCallId,
-            toolName: part.toolName,
-            content: toolMessageContent(part.output),
-          });
-      }
+      results.push(...templateResults(message.content));
       continue;
     }
     flushResults();
@@ -144,15 +140,43 @@ function templateHistory(
   return rewritten;
 }
 
-/** The turn's calls written after its text; its reasoning and files stay parts of their own. */
+/** The results among `parts`, approval responses left out. */
+function templateResults(
+  parts: ReadonlyArray<{ type: string } | ToolResultPart>,
+): TemplateToolResult[] {
+  return parts.flatMap((part) =>
+    isToolResult(part)
+      ? [
+          {
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: part.output,
+            content: toolMessageContent(part.output),
+          },
+        ]
+      : [],
+  );
+}
+
+const isToolResult = (part: { type: string }): part is ToolResultPart =>
+  part.type === 'tool-result';
+
+/**
+ * The turn's text, then its calls, then the results of tools the provider ran in it, as the
+ * template writes them; its reasoning and files stay parts of their own.
+ */
 function withCalls(message: AssistantMessage, template: TemplatePrompt): AssistantMessage {
   const calls = message.content.flatMap((part) => (part.type === 'tool-call' ? [part] : []));
-  if (calls.length === 0) return message;
+  const results = templateResults(message.content);
+  if (calls.length === 0 && results.length === 0) return message;
   const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   const others = message.content.filter(
-    (part) => part.type !== 'text' && part.type !== 'tool-call' && part.type !== 'tool-result',
+    (part) => part.type !== 'text' && part.type !== 'tool-call' && !isToolResult(part),
   );
-  return { ...message, content: [...others, { type: 'text', text: template.calls(text, calls) }] };
+  const written =
+    (calls.length === 0 ? text : template.calls(text, calls)) +
+    (results.length === 0 ? '' : template.results(results));
+  return { ...message, content: [...others, { type: 'text', text: written }] };
 }
 
 function appendText(message: AssistantMessage, text: string): AssistantMessage {
