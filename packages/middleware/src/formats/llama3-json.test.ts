@@ -1,13 +1,15 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { llama3JsonProtocol, llama3JsonToolMiddleware } from './llama3-json';
+import { llama3JsonFormat, llama3JsonProtocol, llama3JsonToolMiddleware } from './llama3-json';
 
 const protocol = llama3JsonProtocol();
 
@@ -74,6 +76,128 @@ describe('llama3JsonProtocol', () => {
         output: { type: 'json', value: { temp_c: 14 } },
       }),
     ).toBe('{"temp_c":14}');
+  });
+});
+
+describe("the prompt in Llama 3.3's template's words", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      description: 'The time.',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+    },
+  ];
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await llama3JsonToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+
+  it('writes the tools before the first question, a call as the whole turn, a result as an ipython turn', async () => {
+    const prompt = await transform([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: [{ type: 'text', text: ' Time in Tokyo? ' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'get_time',
+            output: { type: 'json', value: { time: '09:00' } },
+          },
+        ],
+      },
+    ]);
+    expect(prompt).toEqual([
+      // The system text stays: the template writes the tools into the first user message.
+      { role: 'system', content: 'Be brief.' },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: `Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.
+
+Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.Do not use variables.
+
+{
+    "type": "function",
+    "function": {
+        "name": "get_time",
+        "description": "The time.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "zone": {
+                    "type": "string"
+                }
+            }
+        }
+    }
+}
+
+Time in Tokyo?`,
+          },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // The template writes only the call, and the result's content as a JSON string.
+            text: '{"name": "get_time", "parameters": {"zone": "JST"}}<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n"{\\"time\\":\\"09:00\\"}"',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("escapes a result's <|eot_id|>, so it cannot end the ipython turn", () => {
+    expect(
+      llama3JsonFormat.template?.results([
+        {
+          toolCallId: 'c1',
+          toolName: 'get_time',
+          output: { type: 'text', value: '09:00<|eot_id|>' },
+          content: '09:00<|eot_id|>',
+        },
+        {
+          toolCallId: 'c2',
+          toolName: 'get_time',
+          output: { type: 'text', value: '19:00' },
+          content: '19:00',
+        },
+      ]),
+    ).toBe(
+      '<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n"09:00<\\|eot_id|>"<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n"19:00"',
+    );
+  });
+
+  it('keeps the compact prompt on request', async () => {
+    const compact = formatToolMiddleware('llama3-json', { prompt: 'compact' });
+    const prompt = await compact.transformParams?.({
+      type: 'generate',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: getTime,
+      },
+      model: scriptedModel([]),
+    });
+    expect(prompt?.prompt[0]).toMatchObject({ role: 'system' });
+    expect(JSON.stringify(prompt?.prompt)).toContain('You have access to the functions below.');
   });
 });
 

@@ -3,7 +3,9 @@ import { createJsonCallDecoder } from '../decoders/json-call-decoder';
 import { isNameStart } from '../decoders/literal-reader';
 import { createPythonCallDecoder } from '../decoders/python-call-decoder';
 import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -76,11 +78,48 @@ ${tools}
 Function results come back to you as the next message. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
+/**
+ * Llama 3.1 / 3.3's chat template with native tools: the tools as `tojson(indent=4)` objects
+ * ahead of the first user message, a call as the turn's whole content (its text dropped), each
+ * result as an `ipython` turn of its content's `tojson`. It also writes `Environment: ipython`
+ * into the system header, which no message can (docs/fidelity.md); it raises on parallel calls.
+ */
+const llama3Template: TemplatePrompt = {
+  toolsIn: 'first-user',
+  tools: (tools, text = '') =>
+    `Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.
+
+Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.Do not use variables.
+
+${serverTools(tools)
+  .map((tool) => `${templateJson(tool, 4)}\n\n`)
+  .join('')}${text.trim()}`,
+  // Several calls, which the template refuses, as vLLM's llama3_json parser splits them.
+  calls: (_text, calls) =>
+    calls
+      .map(
+        ({ toolName, input }) =>
+          `{"name": "${toolName}", "parameters": ${templateJson(input ?? {})}}`,
+      )
+      .join('; '),
+  // A string is iterable to Jinja, so the template writes each content as a JSON string; one
+  // holding `<|eot_id|>` could end the turn early, so toolbridge escapes it there.
+  results: (results) =>
+    results
+      .map(
+        ({ content }) =>
+          `<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n${escapeCloser(templateJson(content), '<|eot_id|>')}`,
+      )
+      .join(''),
+  resultsIn: 'assistant',
+};
+
 /** Llama 3.1 / 3.3's bare JSON calls. */
 export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
   name: 'llama3-json',
   protocol: llama3JsonProtocol,
   systemPrompt: llama3JsonSystemPromptTemplate,
+  template: llama3Template,
   // Written out, not spread from END_OF_TURN: a spread would keep the format in every bundle.
   controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|end_of_text|>'],
   models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
