@@ -64,6 +64,9 @@ export const FIDELITY_FAMILIES: readonly FidelityFamily[] = [
   }),
   family('MiniMax M2', 'minimax-m2', 'minimax-m2', ']~!b[', '[e~['),
   family('Granite 3.3', 'granite-3.3', 'granite3.3:2b', '', '<|end_of_text|>'),
+  family('Functionary v3.2', 'functionary-v3.2', 'functionary-medium-v3.2', ...LLAMA, {
+    arguments: 'string',
+  }),
   family('LFM2.5', 'lfm2.5', 'lfm2.5-8b-a1b', '<|startoftext|>', '<|im_end|>'),
   family('Seed-OSS', 'seed-oss', 'seed-oss-36b-instruct', '<seed:bos>', '<seed:eos>'),
   family('gpt-oss (Harmony)', 'gpt-oss', 'gpt-oss:20b', '<|startoftext|>', '<|return|>'),

@@ -1,8 +1,10 @@
-import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
+import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
+import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
@@ -196,6 +198,121 @@ type get_time = () => any;
     expect(functionaryProtocol({ version: 'v3.1' }).formatTools([tools[2]!])).toBe(
       `Use the function 'get_time' to ''\n{"name":"get_time","parameters":{"type":"object","properties":{}}}`,
     );
+  });
+});
+
+describe("functionary's template prompt (Functionary v3.2's chat template)", () => {
+  const getTime: LanguageModelV4FunctionTool[] = [
+    {
+      type: 'function',
+      name: 'get_time',
+      description: 'Current time',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          zone: { type: 'string', description: 'IANA zone', default: 'UTC' },
+          at: { type: 'object', properties: { hour: { type: 'integer', maximum: 23 } } },
+        },
+        required: ['at'],
+      },
+    },
+  ];
+  // The template's own system text and namespace, as it writes them given these tools.
+  const toolsSystem = `You are capable of executing available function(s) if required.
+Only execute function(s) when absolutely necessary.
+Ask for the required input to:recipient==all
+Use JSON for function arguments.
+Respond in this format:
+>>>\${recipient}
+\${content}
+Available functions:
+// Supported function definitions that should be called when necessary.
+namespace functions {
+
+// Current time
+type get_time = (_: {
+// IANA zone. Default="UTC".
+zone?: string,
+at: {
+    // Maximum=23
+    hour?: number,
+},
+}) => any;
+
+} // namespace functions`;
+  const transform = async (prompt: LanguageModelV4Prompt) =>
+    (
+      await functionaryToolMiddleware.transformParams?.({
+        type: 'generate',
+        params: { prompt, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+  const ask: LanguageModelV4Prompt = [
+    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
+  ];
+
+  it('writes its tools turn again, as a system turn before the system message', async () => {
+    expect((await transform([{ role: 'system', content: 'Be brief.' }, ...ask]))?.[0]).toEqual({
+      role: 'system',
+      content: `${toolsSystem}<|eot_id|><|start_header_id|>system<|end_header_id|>\n\nBe brief.`,
+    });
+    expect((await transform(ask))?.[0]).toEqual({ role: 'system', content: toolsSystem });
+  });
+
+  it('writes calls after the text as >>>NAME and the arguments, each result as a tool turn', async () => {
+    const prompt = await transform([
+      ...ask,
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { zone: 'PET' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'get_time',
+            output: { type: 'json', value: { time: '09:00' } },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'get_time',
+            output: { type: 'text', value: '19:00' },
+          },
+        ],
+      },
+    ]);
+    expect(prompt?.slice(2)).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            // The template writes `>>>all\n` before the text and the end of turn after the last result.
+            text: 'Checking.>>>get_time\n{"zone":"JST"}>>>get_time\n{"zone":"PET"}<|eot_id|><|start_header_id|>tool<|end_header_id|>\n\n{"time":"09:00"}<|eot_id|><|start_header_id|>tool<|end_header_id|>\n\n19:00',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps the compact prompt on request', async () => {
+    const compact = formatToolMiddleware('functionary', { prompt: 'compact' });
+    const prompt = (
+      await compact.transformParams?.({
+        type: 'generate',
+        params: { prompt: ask, tools: getTime },
+        model: scriptedModel([]),
+      })
+    )?.prompt;
+    expect(prompt?.[0]?.content).toContain('You can call the functions below when they help.');
   });
 });
 

@@ -8,6 +8,8 @@ import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import { describeTool, leanSchema } from '../protocols/describe-tool';
 import {
   type TypeScriptNamespaceOptions,
@@ -109,6 +111,181 @@ const FUNCTIONARY_TYPES: TypeScriptNamespaceOptions = {
   objectWithoutProperties: 'any',
 };
 
+type Schema = Record<string, unknown>;
+
+/** Python's `str` of a JSON value, as the template prints defaults, limits, examples and enum values. */
+function pythonStr(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (value === null || value === undefined) return 'None';
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (isJsonObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+/** Python's `repr`, for values inside a list or dict: strings quoted. */
+function pythonRepr(value: unknown): string {
+  if (typeof value !== 'string') return pythonStr(value);
+  const escaped = value.replaceAll('\\', '\\\\');
+  return value.includes("'") && !value.includes('"')
+    ? `"${escaped}"`
+    : `'${escaped.replaceAll("'", "\\'")}'`;
+}
+
+/** A parameter's type as the template writes it: `type` (a list joined), integers as `number`; nothing without one. */
+function paramType(param: Schema): string {
+  const raw = param['type'] ?? oneOfTypes(param['oneOf']);
+  const type = Array.isArray(raw) ? raw.join(' | ') : String(raw ?? '');
+  return type === 'integer' || type === 'float' ? 'number' : type;
+}
+
+/** The distinct types of `oneOf` variants, for a parameter without `type` of its own. */
+function oneOfTypes(variants: unknown): unknown[] | undefined {
+  if (!Array.isArray(variants)) return undefined;
+  return [...new Set(variants.filter(isJsonObject).flatMap((variant) => variant['type'] ?? []))];
+}
+
+const enumUnion = (values: unknown[]) =>
+  values.map((value) => (typeof value === 'string' ? `"${value}"` : pythonStr(value))).join(' | ');
+
+/** A parameter's format, or its variants' (`date or date-time`; empty when none has one). */
+function formatOf(param: Schema): string | undefined {
+  if ('format' in param) return pythonStr(param['format']);
+  const variants = param['oneOf'];
+  if (!Array.isArray(variants)) return undefined;
+  const last: unknown = isJsonObject(variants.at(-1)) ? variants.at(-1)['format'] : undefined;
+  return variants
+    .flatMap((variant) => (isJsonObject(variant) && 'format' in variant ? [variant['format']] : []))
+    .map((format) => (format === last ? pythonStr(format) : `${pythonStr(format)} or `))
+    .join('');
+}
+
+const LIMITS = [
+  ['maximum', 'Maximum'],
+  ['minimum', 'Minimum'],
+  ['maxLength', 'Maximum length'],
+  ['minLength', 'Minimum length'],
+] as const;
+
+/** The `//` line above a parameter: its description (ending in a period), default, format and limits. */
+function paramComment(param: Schema): string | undefined {
+  const parts: string[] = [];
+  const description = param['description'];
+  if (typeof description === 'string')
+    parts.push(description.endsWith('.') ? description : `${description}.`);
+  if ('default' in param) {
+    const value = pythonStr(param['default']);
+    parts.push(`Default=${param['type'] === 'string' ? `"${value}"` : value}.`);
+  }
+  const format = formatOf(param);
+  if (format !== undefined) parts.push(`Format=${format}`);
+  for (const [key, label] of LIMITS)
+    if (key in param) parts.push(`${label}=${pythonStr(param[key])}`);
+  return parts.length > 0 ? `// ${parts.join(' ')}` : undefined;
+}
+
+/** An array's item type, for arrays inside arrays: `string[]`, `("a" | "b")[]`. */
+function itemsType(items: unknown): string {
+  if (!isJsonObject(items) || Object.keys(items).length === 0) return '[]';
+  if (Array.isArray(items['enum'])) return `(${enumUnion(items['enum'])})[]`;
+  const type = paramType(items);
+  return type === 'array' ? `${itemsType(items['items'])}[]` : `${type}[]`;
+}
+
+/** The parameters as the template declares them, one per line, nested objects indented by four spaces per level. */
+function declarations(properties: unknown, required: unknown, depth: number): string {
+  if (!isJsonObject(properties)) return '';
+  const offset = '    '.repeat(depth);
+  return Object.entries(properties)
+    .map(([name, param]) => {
+      if (!isJsonObject(param)) return '';
+      const key = Array.isArray(required) && !required.includes(name) ? `${name}?` : name;
+      const comment = paramComment(param);
+      const examples = Array.isArray(param['examples'])
+        ? [`Example ${name}:`, ...param['examples']].map(
+            (example) => `// ${pythonStr(example).replaceAll("'", '"')}`,
+          )
+        : [];
+      const type = paramType(param);
+      const items = isJsonObject(param['items']) ? param['items'] : {};
+      // Objects and typed arrays list their examples even without a comment; other parameters only after one.
+      const nested = type === 'object' || (type === 'array' && 'type' in items);
+      const above = [
+        ...(comment === undefined ? [] : [comment]),
+        ...(comment !== undefined || nested ? examples : []),
+      ];
+      return [...above, declaration(key, param, type, items, depth)]
+        .map((line) => `\n${offset}${line}`)
+        .join('');
+    })
+    .join('');
+}
+
+function declaration(key: string, param: Schema, type: string, items: Schema, depth: number) {
+  const offset = '    '.repeat(depth);
+  if (type === 'object')
+    return `${key}: {${declarations(param['properties'] ?? {}, param['required'] ?? [], depth + 1)}\n${offset}},`;
+  if (type === 'array') {
+    if (!('type' in items)) return `${key}: [],`;
+    if (Array.isArray(items['enum'])) return `${key}: (${enumUnion(items['enum'])})[],`;
+    const itemType = paramType(items);
+    if (itemType === 'object')
+      return `${key}: {${declarations(items['properties'] ?? {}, items['required'] ?? [], depth + 1)}\n${offset}}[],`;
+    return `${key}: ${itemType === 'array' ? itemsType(items['items']) : itemType}[],`;
+  }
+  const values = param['enum'];
+  const written = Array.isArray(values) ? enumUnion(values) : type;
+  return `${key}: ${written}${param['nullable'] === true ? ' | null' : ''},`;
+}
+
+/** The template's own system text, ahead of its function list (`${…}` is literal text there). */
+const FUNCTIONARY_SYSTEM =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template writes these placeholders as they are.
+  'You are capable of executing available function(s) if required.\nOnly execute function(s) when absolutely necessary.\nAsk for the required input to:recipient==all\nUse JSON for function arguments.\nRespond in this format:\n>>>${recipient}\n${content}\nAvailable functions:\n';
+
+/** Functionary v3.2's template's `namespace functions`, as `generate_schema_from_functions` writes it. */
+function templateFunctions(tools: readonly LanguageModelV4FunctionTool[]): string {
+  const types = tools.map(({ name, description, inputSchema }) => {
+    const schema: Schema = isJsonObject(inputSchema) ? inputSchema : {};
+    const hasProperties =
+      isJsonObject(schema['properties']) && Object.keys(schema['properties']).length > 0;
+    const type = hasProperties
+      ? `(_: {${declarations(schema['properties'], schema['required'] ?? [], 0)}\n})`
+      : '()';
+    return `// ${description ?? ''}\ntype ${name} = ${type} => any;\n\n`;
+  });
+  return `// Supported function definitions that should be called when necessary.\nnamespace functions {\n\n${types.join('')}} // namespace functions`;
+}
+
+const SYSTEM_TURN = '<|eot_id|><|start_header_id|>system<|end_header_id|>\n\n';
+
+/**
+ * Functionary v3.2's chat template: the tools in its own first system turn, which it writes even
+ * without tools (with an empty namespace) and no message can change; that turn is written again
+ * with the tools as a system turn of its own, so what follows is the native prompt. A call is
+ * `>>>NAME\n` and the arguments as sent, right after the turn's text; each result is a `tool` turn.
+ * A turn with calls and no text cannot be exact: the template opens any text with `>>>all\n`.
+ */
+const functionaryTemplate: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    FUNCTIONARY_SYSTEM +
+    templateFunctions(tools) +
+    (system === undefined ? '' : SYSTEM_TURN + system),
+  calls: (text, calls) =>
+    text +
+    calls.map(({ toolName, input }) => `>>>${toolName}\n${JSON.stringify(input ?? {})}`).join(''),
+  // The `tool` turns follow the calling turn, whose end of turn the template writes after them.
+  results: (results) =>
+    results
+      .map(({ content }) => `<|eot_id|><|start_header_id|>tool<|end_header_id|>\n\n${content}`)
+      .join(''),
+  resultsIn: 'assistant',
+};
+
 /** Code sent to `python`, when a past call carries it as `{"code": "…"}`. */
 function codeOf(call: ToolCallForModel): string | undefined {
   const input = call.input as { code?: unknown } | null;
@@ -207,6 +384,7 @@ export const functionaryFormat = /* @__PURE__ */ defineFormat({
   name: 'functionary',
   protocol: () => functionaryProtocol(),
   systemPrompt: functionarySystemPromptTemplate,
+  template: functionaryTemplate,
   controlTokens: ['<|eot_id|>', '<|eom_id|>'],
   models: [{ family: 'Functionary', match: /functionary/ }],
 });
