@@ -1,8 +1,8 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { apertusProtocol, apertusToolMiddleware } from './apertus';
 
@@ -219,14 +219,8 @@ describe("apertus' template prompt (Apertus' chat template)", () => {
       ],
     },
   ];
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await apertusToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(apertusToolMiddleware, prompt, getTime);
 
   it('writes the developer turn after the system text, and the calls and results list in the calling turn', async () => {
     expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([

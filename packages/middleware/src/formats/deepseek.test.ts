@@ -1,8 +1,8 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { deepseekProtocol, deepseekV31ToolMiddleware } from './deepseek';
 
@@ -245,14 +245,8 @@ describe('deepseekProtocol', () => {
 
 describe('DeepSeek V3.1 template prompt', () => {
   const getTime = tools.filter((tool) => tool.name === 'get_time');
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await deepseekV31ToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(deepseekV31ToolMiddleware, prompt, getTime);
 
   it('lists the tools after the system prompt as the model card does', async () => {
     expect(await transform([{ role: 'system', content: 'Be brief.' }])).toEqual([

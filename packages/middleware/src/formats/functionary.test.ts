@@ -7,6 +7,7 @@ import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { functionaryProtocol, functionaryToolMiddleware } from './functionary';
 
@@ -240,14 +241,8 @@ at: {
 }) => any;
 
 } // namespace functions`;
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await functionaryToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(functionaryToolMiddleware, prompt, getTime);
   const ask: LanguageModelV4Prompt = [
     { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
   ];

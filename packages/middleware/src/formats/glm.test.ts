@@ -1,8 +1,8 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { typedTools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { glmProtocol, glmToolMiddleware } from './glm';
 
@@ -183,14 +183,8 @@ For each function call, output the function name and arguments within the follow
       ],
     },
   ];
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await glmToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(glmToolMiddleware, prompt, getTime);
 
   it('writes the tools as a system turn before the system text, calls as tags, results as an observation', async () => {
     expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([

@@ -1,8 +1,8 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { graniteProtocol, graniteToolMiddleware } from './granite';
 
@@ -183,14 +183,8 @@ describe("granite's template prompt (Granite 3.3's chat template)", () => {
       ],
     },
   ];
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await graniteToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(graniteToolMiddleware, prompt, getTime);
 
   it('writes the tool turn after the system text, no calls, each result in a tool turn', async () => {
     expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([

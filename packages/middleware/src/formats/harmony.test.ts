@@ -9,6 +9,7 @@ import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import {
   harmonyProtocol,
@@ -496,14 +497,8 @@ name: \n${' '.repeat(16)}string},
       ],
     },
   ];
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await harmonyToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: book },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(harmonyToolMiddleware, prompt, book);
 
   it('writes the tools after the system text, each call and each result as a message of its own', async () => {
     expect(await transform(history([{ role: 'system', content: 'Be brief.' }]))).toEqual([

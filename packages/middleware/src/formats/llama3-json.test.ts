@@ -8,6 +8,7 @@ import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { llama3JsonFormat, llama3JsonProtocol, llama3JsonToolMiddleware } from './llama3-json';
 
@@ -88,14 +89,8 @@ describe("the prompt in Llama 3.3's template's words", () => {
       inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
     },
   ];
-  const transform = async (prompt: LanguageModelV4Prompt) =>
-    (
-      await llama3JsonToolMiddleware.transformParams?.({
-        type: 'generate',
-        params: { prompt, tools: getTime },
-        model: scriptedModel([]),
-      })
-    )?.prompt;
+  const transform = (prompt: LanguageModelV4Prompt) =>
+    rewrittenPrompt(llama3JsonToolMiddleware, prompt, getTime);
 
   it('writes the tools before the first question, a call as the whole turn, a result as an ipython turn', async () => {
     const prompt = await transform([
