@@ -63,6 +63,8 @@ export const FIDELITY_FAMILIES: readonly FidelityFamily[] = [
     callIds: 'kimi',
   }),
   family('MiniMax M2', 'minimax-m2', 'minimax-m2', ']~!b[', '[e~['),
+  family('GigaChat 3', 'gigachat3', 'ai-sage/GigaChat3-10B-A1.8B', '<s>', '</s>'),
+  family('GigaChat 3.5', 'gigachat3.5', 'ai-sage/GigaChat3.5-432B-A28B', '<s>', '</s>'),
   family('Granite 3.3', 'granite-3.3', 'granite3.3:2b', '', '<|end_of_text|>'),
   family('Functionary v3.2', 'functionary-v3.2', 'functionary-medium-v3.2', ...LLAMA, {
     arguments: 'string',

@@ -1,14 +1,17 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import { isJsonObject } from '../json-object';
+import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
 import { leanSchema } from '../protocols/describe-tool';
 import {
   type TypeScriptNamespaceOptions,
   typeScriptNamespace,
 } from '../protocols/typescript-namespace';
-import { stringifySpacedJson } from '../safe-json';
+import { stringifySpacedJson, templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -55,6 +58,322 @@ const GIGACHAT_TYPES: TypeScriptNamespaceOptions = {
   comments: 'lines',
   nullable: false,
   objectWithoutProperties: 'any',
+};
+
+type Schema = Record<string, unknown>;
+
+/** Opens a turn inside another turn's content: ends it, then `ROLE<|role_sep|>\n`, as the templates write turns. */
+const nextTurn = (role: string) => `${MESSAGE_SEP}\n\n${role}${ROLE_SEP}\n`;
+
+/** Each non-blank line of a description as a `//` comment at `indent`. */
+const commentLines = (text: string, indent: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `${indent}// ${line}\n`)
+    .join('');
+
+/** A value as Jinja's `~` writes it on a Python server (vLLM, SGLang): `True`, `None`, `['a', 1]`. */
+function pythonText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  const repr = (item: unknown) => (typeof item === 'string' ? `'${item}'` : pythonText(item));
+  if (Array.isArray(value)) return `[${value.map(repr).join(', ')}]`;
+  if (isJsonObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `'${key}': ${repr(item)}`)
+      .join(', ')}}`;
+  return String(value);
+}
+
+const nonEmpty = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
+
+/**
+ * A property of an object type as both templates write it: its description, the schema keywords
+ * the template notes (`// minimum: 1`), then `key?: type,` and its default.
+ */
+function propertyLines(
+  key: string,
+  property: Schema,
+  type: string,
+  indent: string,
+  options: { required: readonly unknown[]; noted: readonly string[]; skipNull: boolean },
+): string {
+  const description =
+    typeof property['description'] === 'string'
+      ? commentLines(property['description'], indent)
+      : '';
+  const notes = Object.entries(property)
+    .filter(
+      ([name, value]) => options.noted.includes(name) && !(options.skipNull && value === null),
+    )
+    .map(([name, value]) =>
+      typeof value === 'string'
+        ? `${indent}// ${name}: "${value}"\n`
+        : `${indent}// ${name}: ${pythonText(value)}\n`,
+    )
+    .join('');
+  const fallback = property['default'];
+  const defaultNote = !('default' in property)
+    ? ''
+    : typeof fallback === 'string'
+      ? ` // default: "${fallback}"`
+      : ` // default: ${pythonText(fallback)}`;
+  const optional = options.required.includes(key) ? '' : '?';
+  return `${description}${notes}${indent}${key}${optional}: ${type},${defaultNote}\n`;
+}
+
+const requiredOf = (schema: Schema) =>
+  Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
+
+/** GigaChat 3's `json_schema_to_typescript`: objects, strings, numbers, booleans and arrays; anything else `any`. */
+function gigachat3Type(schema: unknown, indent: string): string {
+  if (!isJsonObject(schema)) return 'any';
+  const values = schema['enum'];
+  switch (schema['type']) {
+    case 'object': {
+      const required = requiredOf(schema);
+      const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
+      const lines = Object.entries(properties).map(([key, value]) => {
+        const property = isJsonObject(value) ? value : {};
+        const type = gigachat3Type(property, `${indent}  `);
+        const noted = ['format', 'maxItems', 'maximum', 'minItems', 'minimum', 'pattern'];
+        return propertyLines(key, property, type, indent, { required, noted, skipNull: false });
+      });
+      const extra = schema['additionalProperties'];
+      const index =
+        extra === true || isJsonObject(extra)
+          ? `${indent}[key: string]: ${gigachat3Type(extra === true ? {} : extra, `${indent}  `)}\n`
+          : '';
+      return `{\n${lines.join('')}${index}${indent.slice(0, -2)}}`;
+    }
+    case 'string':
+      if (nonEmpty(values)) return values.map((value) => `"${pythonText(value)}"`).join(' | ');
+      return schema['format'] === 'date-time' || schema['format'] === 'date' ? 'Date' : 'string';
+    case 'number':
+    case 'integer':
+      return nonEmpty(values) ? values.map(pythonText).join(' | ') : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return 'items' in schema ? `${gigachat3Type(schema['items'], indent)}[]` : 'Array<any>';
+    default:
+      return 'any';
+  }
+}
+
+/** A `const` as GigaChat 3.5's template writes it. */
+function literal(value: unknown): string {
+  if (typeof value === 'string') return `"${value}"`;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return pythonText(value);
+  return value === null ? 'null' : 'any';
+}
+
+const TYPE_NAMES = [
+  'null',
+  'string',
+  'number',
+  'integer',
+  'int',
+  'float',
+  'boolean',
+  'object',
+  'dict',
+  'array',
+];
+const NOTED_35 = [
+  ...['format', 'maxItems', 'maximum', 'minItems', 'minimum', 'pattern', 'minLength', 'maxLength'],
+  ...[
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'uniqueItems',
+    'minProperties',
+    'maxProperties',
+  ],
+];
+
+/**
+ * GigaChat 3.5's `json_schema_to_typescript`: also in-document `$ref`s, `anyOf` / `oneOf` /
+ * `allOf`, type lists, `const`, tuples and `integer`, each union member in parentheses.
+ */
+function gigachat35Type(
+  schema: unknown,
+  indent: string,
+  root: unknown,
+  refs: readonly string[] = [],
+): string {
+  if (!isJsonObject(schema)) return 'any';
+  const typeOf = (inner: unknown, at = indent) => gigachat35Type(inner, at, root, refs);
+  const union = (members: unknown[], join: string) =>
+    members.map((member) => `(${typeOf(member)})`).join(join);
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    if (refs.includes(ref) || !ref.startsWith('#/')) return 'any';
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, segment) => {
+        const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+        if (isJsonObject(node)) return node[key];
+        return Array.isArray(node) && /^\d+$/.test(key) ? node[Number(key)] : undefined;
+      }, root);
+    return isJsonObject(target) ? gigachat35Type(target, indent, root, [...refs, ref]) : 'any';
+  }
+  if (Array.isArray(schema['anyOf'])) return union(schema['anyOf'], ' | ');
+  if (Array.isArray(schema['oneOf'])) return union(schema['oneOf'], ' | ');
+  if (Array.isArray(schema['allOf'])) return union(schema['allOf'], ' & ');
+  const type = schema['type'] === 'dict' ? 'object' : schema['type'];
+  if (Array.isArray(type))
+    return type
+      .map(
+        (name) =>
+          `(${TYPE_NAMES.includes(name as string) ? typeOf({ ...schema, type: name }) : 'any'})`,
+      )
+      .join(' | ');
+  const values = schema['enum'];
+  const hasProperties = isJsonObject(schema['properties']);
+  if (type === undefined && !hasProperties) {
+    if ('const' in schema) return literal(schema['const']);
+    if (nonEmpty(values))
+      return values
+        .map((value) => (typeof value === 'string' ? `"${value}"` : pythonText(value)))
+        .join(' | ');
+  }
+  if (type === 'object' || (type === undefined && hasProperties)) {
+    const properties: Array<[string, unknown]> = Object.entries(
+      isJsonObject(schema['properties']) ? schema['properties'] : {},
+    );
+    const extra = schema['additionalProperties'];
+    if (extra === true) properties.push(['[key: string]', { type: 'any' }]);
+    else if (isJsonObject(extra)) properties.push(['[key: string]', extra]);
+    const required = [...requiredOf(schema), '[key: string]'];
+    const lines = properties.map(([key, value]) => {
+      const property = isJsonObject(value) ? value : {};
+      const type = typeOf(property, `${indent}  `);
+      return propertyLines(key, property, type, indent, {
+        required,
+        noted: NOTED_35,
+        skipNull: true,
+      });
+    });
+    return `{\n${lines.join('')}${indent.slice(0, -2)}}`;
+  }
+  switch (type) {
+    case 'string':
+      if ('const' in schema) return literal(schema['const']);
+      if (nonEmpty(values))
+        return values
+          .flatMap((value) => (typeof value === 'string' ? [`"${value}"`] : []))
+          .join(' | ');
+      return schema['format'] === 'date-time' || schema['format'] === 'date' ? 'Date' : 'string';
+    case 'number':
+    case 'integer':
+    case 'int':
+    case 'float':
+      if ('const' in schema) return literal(schema['const']);
+      if (nonEmpty(values)) return values.map(pythonText).join(' | ');
+      return type === 'integer' || type === 'int' ? 'integer' : 'number';
+    case 'boolean':
+      return typeof schema['const'] === 'boolean' ? String(schema['const']) : 'boolean';
+    case 'null':
+      return 'null';
+    case 'array': {
+      const items = schema['items'];
+      const tuple = Array.isArray(schema['prefixItems']) ? schema['prefixItems'] : items;
+      if (Array.isArray(tuple)) return `[${tuple.map((item) => typeOf(item)).join(', ')}]`;
+      return isJsonObject(items) ? `(${typeOf(items)})[]` : 'Array<any>';
+    }
+    default:
+      return isJsonObject(schema['not']) ? 'unknown' : 'any';
+  }
+}
+
+/** Both templates' `namespace functions`: each tool's description lines, then `type NAME = (_: {…}) => any;`. */
+function toolNamespace(
+  tools: readonly LanguageModelV4FunctionTool[],
+  parameters: (schema: Schema) => string,
+): string {
+  const declarations = tools.map(({ name, description, inputSchema }) => {
+    const schema = inputSchema as Schema;
+    const properties = schema['properties'];
+    const hasProperties = isJsonObject(properties) && Object.keys(properties).length > 0;
+    const comments = description ? commentLines(description, '') : '';
+    return `${comments}type ${name} = (${hasProperties ? `_: ${parameters(schema)}` : ''}) => any;\n`;
+  });
+  return ['namespace functions {', ...declarations, '} // namespace functions'].join('\n');
+}
+
+/**
+ * The `function descriptions` turn both templates write after the system turn, ended inside the
+ * system message's content. With no system message, the system message made for it is empty:
+ * GigaChat 3.5's template writes that empty system turn too; GigaChat 3's does not.
+ */
+const descriptionsAfterSystem = (namespace: string, system = '') =>
+  `${system}${nextTurn('function descriptions')}${namespace}\n\n`;
+
+/**
+ * GigaChat 3's chat template with native tools: a `function descriptions` turn after the system
+ * turn, the turn's first call (the template drops the others) as a `function call` turn of JSON
+ * after the assistant's, each result as a `function result` turn.
+ */
+const gigachat3Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    descriptionsAfterSystem(
+      toolNamespace(tools, (schema) => gigachat3Type(schema, '  ')),
+      system,
+    ),
+  calls: (text, [call]) =>
+    call === undefined
+      ? text
+      : `${text}${nextTurn('function call')}{"name": "${call.toolName}", "arguments": ${templateJson(call.input ?? {})}}`,
+  // A user turn can only be left empty before them: its role is written by the template. The
+  // results cannot end the calling assistant turn instead: the template then writes no
+  // generation prompt, the conversation ending with an assistant turn.
+  results: (results) =>
+    results
+      .map(({ content }) => `${nextTurn('function result')}${escapeCloser(content, MESSAGE_SEP)}`)
+      .join(''),
+};
+
+/**
+ * GigaChat 3.5's chat template with native tools: a `function descriptions` turn after the
+ * system turn (an empty one when there is none), the turn's calls as a `<｜GCML｜tool_calls>`
+ * block a blank line after its text, a run of results as one `function result` turn of
+ * `<function_response>` tags.
+ */
+const gigachat35Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    descriptionsAfterSystem(
+      toolNamespace(tools, (schema) => gigachat35Type(schema, '  ', schema)),
+      system,
+    ),
+  calls: (text, calls) => {
+    const invokes = calls.map(({ toolName, input }) => {
+      const parameters = Object.entries((input ?? {}) as Record<string, unknown>).map(
+        ([key, value]) =>
+          typeof value === 'string'
+            ? `<${GCML}parameter name="${key}" string="true">${value}</${GCML}parameter>\n`
+            : `<${GCML}parameter name="${key}" string="false">${templateJson(value)}</${GCML}parameter>\n`,
+      );
+      return `<${GCML}invoke name="${toolName}">\n${parameters.join('')}</${GCML}invoke>`;
+    });
+    const block = `${GCML_OPEN}\n${invokes.join('\n')}\n${GCML_CLOSE}`;
+    return text === '' ? block : `${text}\n\n${block}`;
+  },
+  // After an empty user turn, as GigaChat 3's; the template pairs results with the calls by position.
+  results: (results) =>
+    nextTurn('function result') +
+    results
+      .map(
+        ({ toolName, content }) =>
+          `<function_response name="${toolName}">${escapeCloser(escapeCloser(content, '</function_response>'), MESSAGE_SEP)}</function_response>`,
+      )
+      .join('\n'),
 };
 
 /** Options of {@link gigachatProtocol}. */
@@ -153,6 +472,7 @@ export const gigachat3Format = /* @__PURE__ */ defineFormat({
   name: 'gigachat3',
   protocol: () => gigachatProtocol({ version: '3' }),
   systemPrompt: gigachat3SystemPromptTemplate,
+  template: gigachat3Template,
   controlTokens,
   models: [{ family: 'GigaChat 3', match: /gigachat-?3/ }],
 });
@@ -162,6 +482,7 @@ export const gigachatFormat = /* @__PURE__ */ defineFormat({
   name: 'gigachat',
   protocol: () => gigachatProtocol(),
   systemPrompt: gigachatSystemPromptTemplate,
+  template: gigachat35Template,
   controlTokens,
   // The 3.5 template opens <think> in the generation prompt when its `reasoning` switch is on.
   opensReasoning: 'on-request',
