@@ -8,33 +8,30 @@ import { type FidelityResult, runFidelity } from './run-fidelity.ts';
  * renderings change should have this line reread when docs/fidelity.md is regenerated.
  */
 const WHY: Record<string, string> = {
-  Qwen3:
-    "tool list: the template's `# Tools` block with `<tools></tools>` and its call instructions; toolbridge writes its own wording and one JSON line per tool",
-  'Qwen3-Coder':
-    'tool list: the template writes each tool as `<function><name>…<parameters>` XML; toolbridge writes one JSON line per tool in other words',
   'Hermes 3 (Llama 3.1)':
-    "not measured: this `tool_use` template loops over `tools`, so a server given no tools renders the model's default template, which is not vendored yet",
+    "not measured: this `tool_use` template loops over `tools`, so a server given no tools renders the model's default (ChatML) template, not vendored; even then ChatML ends every turn with a newline where this template's tool turn has none",
   'Llama 3.3':
-    'tool list placement: the template adds `Environment: ipython` and puts the tools in the first user message; toolbridge puts its tool prompt in the system message. The template raises on parallel calls',
+    'one line: the template writes `Environment: ipython` into its system header, above its date lines, only with native tools, where no message text reaches; the rest is exact. The template raises on parallel calls (not rendered)',
   'Llama 3.2':
-    'as Llama 3.3, and the registry prompts Llama 3.2 in the pythonic format while its template writes calls as JSON',
+    "the registry prompts Llama 3.2 in the pythonic format (its small models write Python-style calls, as vLLM's `pythonic` parser reads them), while its template asks for JSON calls; in the `llama3-json` format it renders as Llama 3.3 does, one line short",
   'Mistral Small 3.2':
-    'tool list placement: the template writes `[AVAILABLE_TOOLS]` JSON before the last user turn; toolbridge writes its tool prompt into `[SYSTEM_PROMPT]`',
+    'the template writes `[INST]` right before any user text, while natively the tool list comes before that `[INST]`; native results stand bare after `</s>`, where a user turn gets `[INST]…[/INST]` around them. Calls are exact',
   'DeepSeek V3':
-    'the template renders no tool list at all; toolbridge adds its tool prompt to the system text, and its calls and results are text in user/assistant turns',
-  'DeepSeek V3.1': 'as DeepSeek V3',
-  'GLM-4.6':
-    "tool list: the template's `# Tools` system turn before the system message; toolbridge appends its wording after the system message",
-  'Kimi K2 Thinking':
-    'tool list placement: the template declares tools as JSON in a `tool_declare` system turn; toolbridge writes them into the system message',
-  'MiniMax M2':
-    "tool list wording: the template's `# Tools` section with `<tools>` JSON lines; toolbridge writes its own wording",
-  'Granite 3.3':
-    'tool list placement: the template writes the tools as indented JSON in an `available_tools` role turn; toolbridge appends them to the system message',
+    'the template renders no tool list at all, drops the calls of a turn that also has text and never closes a single call: toolbridge keeps its compact prompt here',
+  'DeepSeek V3.1':
+    "the template renders no tool list, so toolbridge writes the one DeepSeek's model card documents; it writes results with no role after the calling turn and stops there, which no user or assistant turn can produce, so they are a user turn (`<｜User｜>` before, `<｜Assistant｜></think>` after). Calls are exact",
+  Apertus:
+    'not measured: the template reads `tool.name` on each tool, and servers hand it OpenAI-shaped tools (`{type, function}`), so the native rendering raises. With no tools it writes `Tool Capabilities: disabled` in its developer turn, which no message can remove',
+  'Functionary v3.2':
+    "not measured: `@huggingface/jinja` cannot unpack the tuples this template loops over. Against Python's Jinja2, toolbridge's rendering is the native one after the template's own system turn (an empty `namespace functions {}`), which it always writes and no message can remove, with `>>>all` before a turn that only calls",
+  'GigaChat 3':
+    "not measured: `@huggingface/jinja` cannot render this template (string repetition, and a null operation in its tool macros). Against Python's Jinja2, only the first conversation is exact: the template gives results a `function result` turn no user turn can open, so they follow an empty user turn, and with no system message the one toolbridge makes adds an empty system turn",
+  'GigaChat 3.5':
+    "not measured: `@huggingface/jinja` cannot unpack the tuples this template loops over. Against Python's Jinja2, the tool list, calls and results are the template's, but results follow an empty user turn (as for GigaChat 3), and after every user turn the template lists the available functions from `tools`, so without native tools it writes `[]`",
   'Seed-OSS':
     'not measured: `@huggingface/jinja` cannot render this template (its thinking-budget table has integer dictionary keys)',
   'gpt-oss (Harmony)':
-    'tool list: the template writes the tools as a TypeScript `namespace functions` in the developer message; toolbridge writes them under `# Instructions`',
+    "the template adds a line about the tools to its own system message and `# Instructions` framing to the developer message from `tools` alone, and wraps every assistant message as a `final` one (so a calling turn gains an empty final message). The tool list (its `namespace functions` rendering), calls and results are the template's",
 };
 
 /** Inline code that survives a table cell: pipes escaped, newlines shown as \n, cut long. */
@@ -85,7 +82,7 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
     '',
     '## Summary',
     '',
-    `**${exact} of ${results.length} renderings are exact** (${families.length} families × ${FIDELITY_CONVERSATIONS.length} conversations; ${results.length - rendered.length} could not be rendered, see below).`,
+    `**${families.filter(({ rows }) => rows.every((row) => row.exact)).length} of ${families.length} families render exactly the native prompt on every conversation**; ${exact} of ${results.length} renderings are exact (${families.length} families × ${FIDELITY_CONVERSATIONS.length} conversations; ${results.length - rendered.length} could not be rendered, see below).`,
     `Mean similarity over the ${rendered.length} rendered: **${mean(rendered.map((result) => result.similarity)).toFixed(2)}**.`,
     '',
     '| family | template | toolbridge format | exact | mean similarity | mean Δ tokens | why not exact |',
@@ -127,13 +124,47 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
       }),
       '',
     ]),
+    '## What toolbridge writes, and how to choose',
+    '',
+    '`toolMiddlewareFor(modelId)`, `formatToolMiddleware(name)` and the ready-made middlewares write the prompt',
+    "as the family's published template renders native tools, where the format (or the model table's row, where",
+    "its models' template differs) has a `template`: the tool list in the template's words, JSON spacing and",
+    'place, past calls as the template writes them, each run of results as the template wraps them. Two options',
+    'change that:',
+    '',
+    "- `prompt: 'compact'` writes toolbridge's own shorter wording and history (the formats' `systemPrompt` and",
+    "  protocol), for a model served with a template that is not its family's, or a server that does not read",
+    '  special tokens in content (below).',
+    "- `history: 'native'` leaves past calls and results as assistant tool calls and `tool` messages (the request",
+    "  still has no `tools`), so the server's own template renders them. llama.cpp (Jinja), vLLM, SGLang and",
+    '  recent Ollama accept that without a tool parser; some templates refuse what others take (Llama 3.x raises',
+    "  on parallel calls, Mistral's want 9-character call ids), which is why `text` is the default.",
+    '',
+    'Only where a template writes something toolbridge cannot, does the rendering depart from it: a result',
+    "that contains its wrapper's closer (`</tool_response>`) has it escaped (`<\\/tool_response>`), so a tool's",
+    "output cannot end the wrapper and pass the rest off as the model's own markup.",
+    '',
     '## Special tokens in message content',
     '',
-    "Where toolbridge writes a call or a result with the family's control tokens (`<|im_start|>`, `[TOOL_CALLS]`,",
-    '`<｜tool▁calls▁begin｜>`…) inside message content, whether the server tokenizes them as the special tokens',
-    "or as plain text decides what the model reads. This is not measured here yet: it needs each server's",
-    'tokenization of content (vLLM, llama.cpp, Ollama, LM Studio) confirmed from its sources, and is left for',
-    'a later change.',
+    "Some templates write a result's turn, or the tool list's, with a role of their own (GLM's `<|observation|>`,",
+    "MiniMax's `]~b]tool`, Granite's `available_tools` and `tool` roles, Kimi's `tool_declare`, Llama's `ipython`,",
+    "Harmony's `functions.NAME to=assistant`), which no user or assistant message can open. toolbridge then writes",
+    "that markup into the text of the turn before it, so the rendered prompt is the template's. Whether the",
+    'model reads those strings as the control tokens depends on the server (read from their sources in',
+    '[servers/special-tokens-and-history.md](servers/special-tokens-and-history.md)):',
+    '',
+    '| server | special-token text in content | what to use |',
+    '| --- | --- | --- |',
+    '| llama.cpp `llama-server` | tokenized as control tokens (`parse_special`) | the default |',
+    '| vLLM (Hugging Face tokenizer) | tokenized as control tokens | the default |',
+    "| vLLM `--tokenizer-mode mistral` | plain text (mistral-common encodes messages, not a string) | `prompt: 'compact'` for Mistral models |",
+    '| SGLang | tokenized as control tokens | the default |',
+    '| Ollama | tokenized as control tokens (the prompt goes to llama.cpp as one string) | the default |',
+    "| LM Studio | not verified (closed source; its engines are llama.cpp and MLX) | the default; `prompt: 'compact'` if calls fail |",
+    '',
+    'The servers treat this as a weakness to close (the same path lets a user inject turns), so it may change;',
+    "`prompt: 'compact'` needs no special token in content and stays available for that day. The choice per",
+    'family is the one in the table above: the template prompt wherever a family has a published template.',
     '',
   ];
   return lines.join('\n');
