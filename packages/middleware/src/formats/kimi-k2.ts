@@ -1,7 +1,8 @@
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { ToolsByName } from '../engine/call-grammar';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { describeFunctionTool } from '../protocols/describe-tool';
-import { stringifyFramedJson } from '../safe-json';
+import { stringifyFramedJson, templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -118,11 +119,46 @@ ${SECTION_BEGIN}${CALL_BEGIN}functions.tool_name:0${ARGUMENT_BEGIN}{"parameter":
 Use only these tools, and only values you were given or found; do not guess. Each result comes back headed "## Return of" and the id of its call. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
+const TURN_END = '<|im_end|>';
+const systemTurn = (role: string) => `<|im_system|>${role}<|im_middle|>`;
+
+/**
+ * K2-Thinking's chat template with native tools: the tools as `tojson` in a `tool_declare` system
+ * turn ahead of all others (then the template's default system text when the conversation has
+ * none), a turn's calls in one section after its text, each result a `tool` system turn headed
+ * `## Return of` and the call id. Those turns' headers are special tokens written into the system
+ * text and the calling turn; as a message's own header reads `system`, the tool list follows an
+ * empty system turn.
+ */
+const kimiK2Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system = 'You are Kimi, an AI assistant created by Moonshot AI.') =>
+    `${TURN_END}${systemTurn('tool_declare')}${templateJson(serverTools(tools))}${TURN_END}${systemTurn('system')}${system}`,
+  // The template prints the id as it is; a foreign one gets the K2 shape the model was taught.
+  calls: (text, calls) =>
+    `${text}${SECTION_BEGIN}${calls
+      .map(
+        ({ toolCallId, toolName, input }) =>
+          `${CALL_BEGIN}${kimiK2CallId(toolName, toolCallId)}${ARGUMENT_BEGIN}${templateJson(input ?? {})}${CALL_END}`,
+      )
+      .join('')}${SECTION_END}`,
+  // Each result closes the turn before it; the calling turn's own end closes the last.
+  resultsIn: 'assistant',
+  results: (results) =>
+    results
+      .map(
+        ({ toolCallId, toolName, content }) =>
+          `${TURN_END}${systemTurn('tool')}## Return of ${kimiK2CallId(toolName, toolCallId)}\n${escapeCloser(content, TURN_END)}`,
+      )
+      .join(''),
+};
+
 /** Kimi K2's `<|tool_calls_section_begin|>` calls. */
 export const kimiK2Format = /* @__PURE__ */ defineFormat({
   name: 'kimi-k2',
   protocol: kimiK2Protocol,
   systemPrompt: kimiK2SystemPromptTemplate,
+  template: kimiK2Template,
   controlTokens: ['<|im_end|>'],
   reasoningTags: [['<think>', '</think>']],
   // K2-Thinking calls inside <think>, and vLLM's reasoning parser ends the reasoning there.
