@@ -20,10 +20,6 @@ export type {
 } from '../decoders/xml-parameter-call-decoder';
 export type { CallStatus } from '../engine/call-grammar';
 export type { JsonInputWriter } from '../engine/json-input-writer';
-export type { JsonMixProtocolOptions } from '../protocols/json-mix-protocol';
-export { jsonMixProtocol } from '../protocols/json-mix-protocol';
-export type { MorphXmlProtocolOptions } from '../protocols/morph-xml-protocol';
-export { morphXmlProtocol } from '../protocols/morph-xml-protocol';
 export { jinjaString } from '../prompt/jinja-string';
 export type {
   TemplatePrompt,
@@ -31,6 +27,10 @@ export type {
   ToolsPlacement,
 } from '../prompt/template-prompt';
 export { escapeCloser, serverTools, toolMessageContent } from '../prompt/template-prompt';
+export type { JsonMixProtocolOptions } from '../protocols/json-mix-protocol';
+export { jsonMixProtocol } from '../protocols/json-mix-protocol';
+export type { MorphXmlProtocolOptions } from '../protocols/morph-xml-protocol';
+export { morphXmlProtocol } from '../protocols/morph-xml-protocol';
 export { stringifyFramedJson, stringifySpacedJson, templateJson } from '../safe-json';
 export type { ParseOptions, ToolCallForModel, ToolResultForModel } from '../tool-call-protocol';
 export {
@@ -82,17 +82,17 @@ export {
   functionaryV31SystemPromptTemplate,
 } from './functionary';
 export {
-  gemmaToolCodeFormat,
-  gemmaToolCodeMiddleware,
-  gemmaToolCodeProtocol,
-  gemmaToolCodeSystemPromptTemplate,
-} from './gemma-tool-code';
-export {
   gemmaFormat,
   gemmaProtocol,
   gemmaSystemPromptTemplate,
   gemmaToolMiddleware,
 } from './gemma';
+export {
+  gemmaToolCodeFormat,
+  gemmaToolCodeMiddleware,
+  gemmaToolCodeProtocol,
+  gemmaToolCodeSystemPromptTemplate,
+} from './gemma-tool-code';
 export {
   gemma4Format,
   gemma4Protocol,
