@@ -21,6 +21,8 @@ export interface FidelityResult {
   /** Why a rendering failed, when one did; the other fields then stay empty. */
   error?: string;
   exact: boolean;
+  /** Whether the rendering is exact with `history: 'native'` (the tool list toolbridge's, the history the template's). */
+  nativeHistoryExact: boolean;
   /** 1-based line of the first difference, with that line in each rendering. */
   firstDifference?: { line: number; native: string; toolbridge: string };
   /** 2 × common tokens (longest common subsequence) / total tokens, 1 when exact. */
@@ -148,12 +150,13 @@ function jinjaRange(start: number, stop?: number, step = 1): number[] {
   return values;
 }
 
-/** The prompt `toolMiddlewareFor(modelId)` hands the model, through `transformParams`. */
+/** The prompt `toolMiddlewareFor(modelId, { history })` hands the model, through `transformParams`. */
 async function toolbridgePrompt(
   modelId: string,
   prompt: LanguageModelV4Prompt,
+  history: 'text' | 'native' = 'text',
 ): Promise<LanguageModelV4Prompt> {
-  const middleware = toolMiddlewareFor(modelId);
+  const middleware = toolMiddlewareFor(modelId, { history });
   const params: LanguageModelV4CallOptions = {
     prompt,
     tools: FIDELITY_TOOLS,
@@ -218,6 +221,15 @@ async function renderConversation(
   } catch (error) {
     return failed(base, conversation, `toolbridge rendering: ${(error as Error).message}`);
   }
+  // With history: 'native', the server's template renders past calls and results itself.
+  let nativeHistoryExact = false;
+  try {
+    const listed = await toolbridgePrompt(family.modelId, prompt, 'native');
+    nativeHistoryExact =
+      render(template, family, chatMessages(listed, family), undefined) === native;
+  } catch {
+    // A template that refuses the history without tools is not exact that way.
+  }
   const nativeTokens = tokens(native);
   const toolbridgeTokens = tokens(toolbridge);
   const exact = native === toolbridge;
@@ -226,6 +238,7 @@ async function renderConversation(
     ...base,
     conversation: conversation.name,
     exact,
+    nativeHistoryExact,
     ...(difference === undefined ? {} : { firstDifference: difference }),
     similarity: exact
       ? 1
@@ -250,6 +263,7 @@ function failed(
     conversation: conversation.name,
     error,
     exact: false,
+    nativeHistoryExact: false,
     similarity: 0,
     nativeChars: 0,
     toolbridgeChars: 0,

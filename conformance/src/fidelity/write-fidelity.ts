@@ -28,6 +28,8 @@ const WHY: Record<string, string> = {
     "not measured: `@huggingface/jinja` cannot render this template (string repetition, and a null operation in its tool macros). Against Python's Jinja2, only the first conversation is exact: the template gives results a `function result` turn no user turn can open, so they follow an empty user turn, and with no system message the one toolbridge makes adds an empty system turn",
   'GigaChat 3.5':
     "not measured: `@huggingface/jinja` cannot unpack the tuples this template loops over. Against Python's Jinja2, the tool list, calls and results are the template's, but results follow an empty user turn (as for GigaChat 3), and after every user turn the template lists the available functions from `tools`, so without native tools it writes `[]`",
+  'Kimi K2 Thinking':
+    "the template names a turn by the message's role, so the `tool_declare` turn toolbridge writes follows an empty `system` turn; and it shows the reasoning of the last calling turn only for native `tool_calls`, so that turn's reasoning is left out",
   'Seed-OSS':
     'not measured: `@huggingface/jinja` cannot render this template (its thinking-budget table has integer dictionary keys)',
   'gpt-oss (Harmony)':
@@ -85,8 +87,8 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
     `**${families.filter(({ rows }) => rows.every((row) => row.exact)).length} of ${families.length} families render exactly the native prompt on every conversation**; ${exact} of ${results.length} renderings are exact (${families.length} families × ${FIDELITY_CONVERSATIONS.length} conversations; ${results.length - rendered.length} could not be rendered, see below).`,
     `Mean similarity over the ${rendered.length} rendered: **${mean(rendered.map((result) => result.similarity)).toFixed(2)}**.`,
     '',
-    '| family | template | toolbridge format | exact | mean similarity | mean Δ tokens | why not exact |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    "| family | template | toolbridge format | exact | exact with `history: 'native'` | mean similarity | mean Δ tokens | why not exact |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...families.map(({ family, rows, measured }) => {
       const exactRows = rows.filter((row) => row.exact).length;
       const similarity =
@@ -97,7 +99,8 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
           : signed(
               Math.round(mean(measured.map((row) => row.toolbridgeTokens - row.nativeTokens))),
             );
-      return `| ${family.name} | \`${family.template}.jinja\` | \`${rows[0]!.format}\` | ${exactRows} / ${rows.length} | ${similarity} | ${delta} | ${exactRows === rows.length ? '' : (WHY[family.name] ?? '**unexplained**')} |`;
+      const nativeHistory = rows.filter((row) => row.nativeHistoryExact).length;
+      return `| ${family.name} | \`${family.template}.jinja\` | \`${rows[0]!.format}\` | ${exactRows} / ${rows.length} | ${nativeHistory} / ${rows.length} | ${similarity} | ${delta} | ${exactRows === rows.length ? '' : (WHY[family.name] ?? '**unexplained**')} |`;
     }),
     '',
     '## Per family and conversation',
