@@ -26,6 +26,10 @@ describe('the example scripts run against the scripted model', () => {
       /hermes: called get_weather[\s\S]*gemma: called get_weather[\s\S]*xml: called get_weather[\s\S]*llama3-json: called get_weather[\s\S]*qwen3-coder: called get_weather[\s\S]*tool-call-tag: called get_weather/,
     ],
     ['custom-protocol', /\{ city: 'Cairo' \} \] Cairo: 13 °C\./],
+    [
+      'template-prompt',
+      /prompt: 'template'\n\[system\]\nYou are brief\.\n\n# Tools\n[\s\S]*\{"name": "get_weather", "arguments": \{"city": "Oslo"\}\}[\s\S]*prompt: 'compact'\n\[system\]\nYou are brief\.\n\nYou can use tools\./,
+    ],
   ])('%s', (name, expected) => {
     const { status, stdout, stderr } = run(name);
     expect(stderr).toBe('');
