@@ -383,6 +383,22 @@ describe('what reaches the upstream', () => {
     expect(content).toBe('Hello.');
   });
 
+  it("writes the model's chat-template prompt, or toolbridge's own under prompt: 'compact'", async () => {
+    const systemText = async (options: Pick<ServerOptions, 'prompt'>) => {
+      const upstream = await scripted(() => ({ text: 'Hello.' }));
+      const { client } = await proxy({ upstream: upstream.baseURL, ...options });
+      await client.chat.completions.create({ model: MODEL, messages: ASK, tools: TOOLS });
+      const [system] = upstream.requests[0]!.messages as Array<{ role: string; content: string }>;
+      expect(system!.role).toBe('system');
+      return system!.content;
+    };
+    // Qwen 2.5's template: its default system text, then its # Tools section.
+    expect(await systemText({})).toMatch(
+      /^You are Qwen, created by Alibaba Cloud\. You are a helpful assistant\.\n\n# Tools\n/,
+    );
+    expect(await systemText({ prompt: 'compact' })).toMatch(/^You can use tools\./);
+  });
+
   it('lists the upstream models', async () => {
     const { client } = await setUp({ text: 'Hello.' });
     const models = await client.models.list();

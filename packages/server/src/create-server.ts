@@ -46,7 +46,13 @@ export interface ServerOptions {
    * lists them): that format's middleware for every model.
    */
   format?: string;
-  /** Chooses the middleware per model id yourself; replaces `format`. */
+  /**
+   * `template` (default): the prompt the model's chat template writes with native tools;
+   * `compact`: toolbridge's shorter wording, for an upstream that does not read special tokens in
+   * message text (vLLM's Mistral tokenizer mode) or a model served with another template.
+   */
+  prompt?: 'template' | 'compact';
+  /** Chooses the middleware per model id yourself; replaces `format` and `prompt`. */
   middleware?: (modelId: string) => LanguageModelV4Middleware;
   /** A key clients must send as `Authorization: Bearer <key>`. Default: none, any client is served. */
   apiKey?: string;
@@ -78,17 +84,19 @@ const MIB = 1024 * 1024;
 
 function middlewareChooser(
   format: string,
+  prompt: ServerOptions['prompt'],
   middleware: ServerOptions['middleware'],
 ): (modelId: string) => LanguageModelV4Middleware {
   if (middleware !== undefined) return middleware;
-  if (format === 'model') return (modelId) => toolMiddlewareFor(modelId);
+  const options = prompt === undefined ? {} : { prompt };
+  if (format === 'model') return (modelId) => toolMiddlewareFor(modelId, options);
   if (format === 'auto') return () => autoToolMiddleware;
   if (!(FORMAT_NAMES as readonly string[]).includes(format)) {
     throw new TypeError(
       `Unknown format "${format}"; choose model, auto or one of ${FORMAT_NAMES.join(', ')}.`,
     );
   }
-  const chosen = formatToolMiddleware(format as FormatName);
+  const chosen = formatToolMiddleware(format as FormatName, options);
   return () => chosen;
 }
 
@@ -146,7 +154,7 @@ export function createServer(options: ServerOptions): Hono {
   }
   let baseURL = upstream;
   while (baseURL.endsWith('/')) baseURL = baseURL.slice(0, -1);
-  const chooseMiddleware = middlewareChooser(format, options.middleware);
+  const chooseMiddleware = middlewareChooser(format, options.prompt, options.middleware);
   const upstreamFetch = fetchWithTimeout(fetch, upstreamTimeout);
   const recording =
     record === undefined ? {} : typeof record === 'string' ? { file: record } : { write: record };

@@ -64,6 +64,7 @@ describe('toolbridge serve', () => {
       ['--upstream', 'localhost:11434'],
       ['--upstream', 'http://localhost:11434/v1', '--format', 'nope'],
       ['--upstream', 'http://localhost:11434/v1', '--port', 'x'],
+      ['--upstream', 'http://localhost:11434/v1', '--prompt', 'long'],
       ['--nope'],
     ]) {
       const { commandIo, err } = io();

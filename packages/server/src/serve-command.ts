@@ -25,6 +25,8 @@ Options:
   --host <address>     the address to bind (default 127.0.0.1; 0.0.0.0 serves the network)
   --format <name>      model (default: the format the model id picks), auto, or one of
                        ${FORMAT_NAMES.join(', ')}
+  --prompt <kind>      template (default: the prompt the model's chat template writes) or
+                       compact (toolbridge's shorter wording)
   --record <file>      append each model call to <file> as JSON lines, for toolbridge inspect
   --forward-auth       pass the client's Authorization header on to the upstream
   --body-limit <bytes> the largest request body accepted (default 10485760)
@@ -65,6 +67,7 @@ export async function runServeCommand(
         port: { type: 'string' },
         host: { type: 'string' },
         format: { type: 'string' },
+        prompt: { type: 'string' },
         record: { type: 'string' },
         'forward-auth': { type: 'boolean' },
         'body-limit': { type: 'string' },
@@ -94,6 +97,10 @@ export async function runServeCommand(
     if (port !== undefined && port > 65_535) throw new TypeError(`--port ${port} is not a port.`);
     const bodyLimit = positiveInteger(values['body-limit'] as string | undefined, '--body-limit');
     const upstreamTimeout = positiveInteger(values['timeout'] as string | undefined, '--timeout');
+    const prompt = values['prompt'] as string | undefined;
+    if (prompt !== undefined && prompt !== 'template' && prompt !== 'compact') {
+      throw new TypeError(`--prompt takes template or compact; got "${prompt}".`);
+    }
     const apiKey = env['TOOLBRIDGE_API_KEY'] || undefined;
     const upstreamApiKey = env['UPSTREAM_API_KEY'] || undefined;
     server = await startServer({
@@ -101,6 +108,7 @@ export async function runServeCommand(
       ...(port === undefined ? {} : { port }),
       ...(values['host'] === undefined ? {} : { host: values['host'] as string }),
       ...(values['format'] === undefined ? {} : { format: values['format'] as string }),
+      ...(prompt === undefined ? {} : { prompt }),
       ...(values['record'] === undefined ? {} : { record: values['record'] as string }),
       ...(values['forward-auth'] ? { forwardAuthorization: true } : {}),
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
