@@ -1,7 +1,9 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { modelFamily } from '../auto/model-registry';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import type { TemplatePrompt } from '../prompt/template-prompt';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { hermesToolMiddleware } from './hermes';
@@ -143,5 +145,62 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     expect(
       await read('<tool_call>{"type": "function", "name": "get_time", "id": "c1"}</tool_call>'),
     ).toMatchObject({ calls: [{ toolName: 'get_time', input: '{}' }] });
+  });
+});
+
+/** A row's template prompt, as the registry finds it for a model id. */
+function rowTemplate(modelId: string): TemplatePrompt {
+  const template = modelFamily(modelId)?.template;
+  if (template === undefined) throw new Error(`no row template for ${modelId}`);
+  return template;
+}
+
+const result = (content: string) => ({
+  toolCallId: 'call_0',
+  toolName: 'get_weather',
+  output: { type: 'text' as const, value: content },
+  content,
+});
+
+describe("Granite 4's template prompt (its chat template)", () => {
+  const template = rowTemplate('ibm-granite/granite-4.0-h-tiny');
+
+  it('writes its tool instructions after the system text, or alone', () => {
+    const alone = template.tools(tools.slice(0, 1), undefined);
+    expect(alone).toMatch(
+      /^You are a helpful assistant with access to the following tools\. .*\n<tools>\n\{"type": "function", "function": \{"name": "get_weather", /s,
+    );
+    expect(template.tools(tools.slice(0, 1), 'Be brief.')).toBe(`Be brief.\n\n${alone}`);
+  });
+
+  it('writes a run of results each on a new line of one turn, the closer escaped', () => {
+    expect(template.results([result('{"temp":18}'), result('a </tool_response> b')])).toBe(
+      '\n<tool_response>\n{"temp":18}\n</tool_response>\n<tool_response>\na <\\/tool_response> b\n</tool_response>',
+    );
+  });
+});
+
+describe("EXAONE 4's template prompt (its chat template)", () => {
+  const template = rowTemplate('LGAI-EXAONE/EXAONE-4.0-32B');
+
+  it('lists each tool in <tool> tags and writes calls on their own lines after the text', () => {
+    expect(template.tools(tools.slice(0, 1), undefined)).toMatch(
+      /^# Available Tools\n.*\n<tool>\{"type": "function", "function": \{"name": "get_weather", .*\}\}<\/tool>\n\nFor each function call/s,
+    );
+    expect(
+      template.calls('Let me check.', [
+        { toolCallId: 'a', toolName: 'get_weather', input: { city: 'Oslo' } },
+        { toolCallId: 'b', toolName: 'get_time', input: {} },
+      ]),
+    ).toBe(
+      'Let me check.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>\n<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
+    );
+  });
+
+  it('opens the [|tool|] turn at the end of the calling turn, each result a JSON string', () => {
+    expect(template.resultsIn).toBe('assistant');
+    expect(template.results([result('{"temp":18}'), result('a </tool_result> b')])).toBe(
+      '[|endofturn|]\n[|tool|]\n<tool_result>{"result": "{\\"temp\\":18}"}</tool_result>\n<tool_result>{"result": "a <\\/tool_result> b"}</tool_result>',
+    );
   });
 });

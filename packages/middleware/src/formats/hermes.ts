@@ -1,4 +1,9 @@
-import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
+import {
+  escapeCloser,
+  serverTools,
+  type TemplatePrompt,
+  type TemplateToolResult,
+} from '../prompt/template-prompt';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { templateJson } from '../safe-json';
 import { defineFormat, formatPreset } from './define-format';
@@ -40,22 +45,83 @@ For each function call, return a json object with function name and arguments wi
 <tool_call>
 {"name": <function-name>, "arguments": <args-json-object>}
 </tool_call>`,
+  calls: hermesCalls,
+  results: (results) => results.map(toolResponse).join('\n'),
+});
+
+/** Each call as `<tool_call>` JSON on its own lines after the turn's text, as Qwen's and Granite 4's templates write them. */
+const hermesCalls: TemplatePrompt['calls'] = (text, calls) =>
+  text +
+  calls
+    .map(
+      ({ toolName, input }, index) =>
+        `${index > 0 || text !== '' ? '\n' : ''}<tool_call>\n{"name": "${toolName}", "arguments": ${templateJson(input ?? {})}}\n</tool_call>`,
+    )
+    .join('');
+
+const toolResponse = ({ content }: TemplateToolResult) =>
+  `<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>`;
+
+/**
+ * Granite 4's chat template: its tool instructions (after the system text and a blank line, or
+ * alone), calls as Qwen's, and each result of a run on a new line of one user turn.
+ */
+const granite4Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system === undefined ? '' : `${system}\n\n`}You are a helpful assistant with access to the following tools. You may call one or more tools to assist with the user query.
+
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>${serverTools(tools)
+      .map((tool) => `\n${templateJson(tool)}`)
+      .join('')}
+</tools>
+
+For each tool call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:
+<tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call>. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.`,
+  calls: hermesCalls,
+  results: (results) => results.map((result) => `\n${toolResponse(result)}`).join(''),
+};
+
+/**
+ * EXAONE 4's chat template: its `# Available Tools` section (after the system text and a blank
+ * line, or alone), each tool as `tojson` in `<tool>`, calls as `<tool_call>` JSON lines after the
+ * text, results as `tojson` strings in `<tool_result>` in a `[|tool|]` turn, which only its
+ * markup, written at the end of the calling turn, can open.
+ */
+const exaone4Template: TemplatePrompt = {
+  toolsIn: 'system',
+  tools: (tools, system) =>
+    `${system === undefined ? '' : `${system}\n\n`}# Available Tools
+You can use none, one, or multiple of the following tools by calling them as functions to help with the user’s query.
+Here are the tools available to you in JSON format within <tool> and </tool> tags:
+${serverTools(tools)
+  .map((tool) => `<tool>${templateJson(tool)}</tool>\n`)
+  .join('')}
+For each function call you want to make, return a JSON object with function name and arguments within <tool_call> and </tool_call> tags, like:
+<tool_call>{"name": function_1_name, "arguments": {argument_1_name: argument_1_value, argument_2_name: argument_2_value}}</tool_call>
+<tool_call>{"name": function_2_name, "arguments": {...}}</tool_call>
+...
+Note that if no argument name is specified for a tool, you can just print the argument value directly, without the argument name or JSON formatting.`,
   calls: (text, calls) =>
-    text +
-    calls
+    `${text}${text === '' ? '' : '\n'}${calls
       .map(
-        ({ toolName, input }, index) =>
-          `${index > 0 || text !== '' ? '\n' : ''}<tool_call>\n{"name": "${toolName}", "arguments": ${templateJson(input ?? {})}}\n</tool_call>`,
+        ({ toolName, input }) =>
+          `<tool_call>{"name": "${toolName}", "arguments": ${templateJson(input ?? {})}}</tool_call>`,
       )
-      .join(''),
+      .join('\n')}`,
+  // `\/` in a JSON string is `/`: the escaped closer keeps the result's value.
   results: (results) =>
-    results
+    `[|endofturn|]\n[|tool|]\n${results
       .map(
         ({ content }) =>
-          `<tool_response>\n${escapeCloser(content, '</tool_response>')}\n</tool_response>`,
+          `<tool_result>{"result": ${escapeCloser(templateJson(content), '</tool_result>')}}</tool_result>`,
       )
-      .join('\n'),
-});
+      .join('\n')}`,
+  resultsIn: 'assistant',
+};
 
 /** Hermes / Qwen `<tool_call>` JSON: what `auto` prompts in, and ids no row of the model table matches. */
 export const hermesFormat = /* @__PURE__ */ defineFormat({
@@ -93,10 +159,10 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     },
     { family: 'Qwen 2 / 3', match: /qwen/, broad: true },
     { family: 'Hermes 2 Pro / 3 / 4', match: /hermes/ },
-    { family: 'Granite 4', match: /granite-?4/ },
+    { family: 'Granite 4', match: /granite-?4/, template: granite4Template },
     // Their templates write calls as Hermes' <tool_call> JSON (vLLM reads them with hermes).
     { family: 'SmolLM3', match: /smollm-?3/ },
-    { family: 'EXAONE 4, K-EXAONE', match: /exaone-?4|k-exaone/ },
+    { family: 'EXAONE 4, K-EXAONE', match: /exaone-?4|k-exaone/, template: exaone4Template },
     { family: 'ERNIE 4.5', match: /ernie-?4\.5/ },
   ],
 });
