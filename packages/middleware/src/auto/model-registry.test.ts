@@ -119,7 +119,8 @@ const IDS: Record<string, string[]> = {
     'minimax/minimax-m1',
   ],
   'Muse Glimmer': ['muse-glimmer', 'muse_glimmer:q8'],
-  Apriel: ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'ServiceNow-AI/Apriel-1.6-15b-Thinker'],
+  'Apriel 1.5': ['ServiceNow-AI/Apriel-1.5-15b-Thinker', 'apriel-1.5-15b-thinker'],
+  Apriel: ['ServiceNow-AI/Apriel-1.6-15b-Thinker', 'apriel-nemotron-15b-thinker'],
   'Nemotron Nano v2': ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron-nano:9b'],
   'Llama Nemotron': [
     'nvidia/Llama-3_3-Nemotron-Super-49B-v1_5',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { modelFamily } from '../auto/model-registry';
+import type { TemplatePrompt, TemplateToolResult } from '../prompt/template-prompt';
 import { stringifySpacedJson } from '../safe-json';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
@@ -211,3 +213,69 @@ describeProtocolProperties([
     reply,
   })),
 ]);
+
+/** The template prompt of the registry row that serves `modelId`. */
+function rowTemplate(modelId: string): TemplatePrompt {
+  const template = modelFamily(modelId)?.template;
+  if (template === undefined) throw new Error(`no row template for ${modelId}`);
+  return template;
+}
+
+const CALLS = [
+  { toolCallId: 'call_0', toolName: 'get_weather', input: { city: 'Paris' } },
+  { toolCallId: 'call_1', toolName: 'get_time', input: {} },
+];
+const result = (content: string): TemplateToolResult => ({
+  toolCallId: 'call_0',
+  toolName: 'get_weather',
+  output: { type: 'text', value: content },
+  content,
+});
+
+describe("the <TOOLCALL> rows' template prompts (NVIDIA's chat templates)", () => {
+  it('Nemotron Nano v2: tools after the trimmed system text, calls after the trimmed text, results in one list', () => {
+    const template = rowTemplate('nvidia/NVIDIA-Nemotron-Nano-9B-v2');
+    expect(template.tools(tools.slice(0, 1), ' Be brief. ')).toMatch(
+      /^Be brief\.\n\nYou can use the following tools to assist the user if required:\n<AVAILABLE_TOOLS>\[\{"name": "get_weather", "description": /,
+    );
+    expect(template.tools(tools.slice(0, 1), undefined)).toMatch(
+      /^You can use the following tools/,
+    );
+    expect(template.calls(' Let me see. ', CALLS)).toBe(
+      'Let me see.\n\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {}}]</TOOLCALL>',
+    );
+    expect(template.results([result('{"a":1}'), result('a </TOOL_RESPONSE> b')])).toBe(
+      '<TOOL_RESPONSE>[{"a":1}, a <\\/TOOL_RESPONSE> b]</TOOL_RESPONSE>',
+    );
+  });
+
+  it('Llama Nemotron: calls right after the text, results as a tool turn the calling turn opens', () => {
+    const template = rowTemplate('nvidia/Llama-3_3-Nemotron-Super-49B-v1_5');
+    expect(template.calls('', CALLS.slice(0, 1))).toBe(
+      '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</TOOLCALL>',
+    );
+    expect(template.resultsIn).toBe('assistant');
+    expect(template.results([result('sunny')])).toBe(
+      '<|eot_id|><|start_header_id|>tool<|end_header_id|>\n\n<TOOL_RESPONSE>[sunny]</TOOL_RESPONSE>',
+    );
+  });
+});
+
+describe("Apriel's template prompt (Apriel 1.5's chat template)", () => {
+  const template = rowTemplate('ServiceNow-AI/Apriel-1.5-15b-Thinker');
+
+  it('lists the tools as Python dicts after the system text, one a line', () => {
+    expect(template.tools(tools.slice(0, 1), 'Be brief.')).toMatch(
+      /^Be brief\.\nYou are provided with function signatures within <available_tools><\/available_tools> XML tags\. [^\n]*\n<available_tools>\n\{'type': 'function', 'function': \{'name': 'get_weather', [^\n]*\}\}\n<\/available_tools>$/,
+    );
+  });
+
+  it('writes calls with their ids and Python-dict arguments, and a run of results as tool turns', () => {
+    expect(template.calls('Checking.', CALLS)).toBe(
+      'Checking.\n<tool_calls>[{"name": "get_weather", "arguments": {\'city\': \'Paris\'}, "id": "call_0"}, {"name": "get_time", "arguments": {}, "id": "call_1"}]</tool_calls>',
+    );
+    expect(template.results([result('sunny'), result('12:00')])).toBe(
+      'sunny\n<|end|>\n<|tool_result|>\n12:00',
+    );
+  });
+});
