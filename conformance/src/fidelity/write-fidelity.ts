@@ -30,6 +30,14 @@ const WHY: Record<string, string> = {
     "not measured: `@huggingface/jinja` cannot unpack the tuples this template loops over. Against Python's Jinja2, the tool list, calls and results are the template's, but results follow an empty user turn (as for GigaChat 3), and after every user turn the template lists the available functions from `tools`, so without native tools it writes `[]`",
   'Kimi K2 Thinking':
     "the template names a turn by the message's role, so the `tool_declare` turn toolbridge writes follows an empty `system` turn; and it shows the reasoning of the last calling turn only for native `tool_calls`, so that turn's reasoning is left out",
+  'Nemotron 3 Nano':
+    'the template trims an assistant turn without native calls, so a turn toolbridge writes can never end in the newline a native call or result ends in before `<|im_end|>`: one character short per run of results',
+  'Nemotron Nano v2':
+    "the template strips a user turn's text and adds one newline, where it writes native results with two: a run of results is one newline short (with `history: 'native'` it is exact)",
+  'Llama Nemotron':
+    'the template writes two newlines after non-empty system text, but none after its own tool list: the only difference is that blank line before the system turn ends',
+  Apriel:
+    "not measured: `@huggingface/jinja` cannot write a tool through `| string` (Python's repr of a dict). Against Python's Jinja2, the first result of a run opens with `<|user|>` where the template writes `<|tool_result|>`, a turn no message can open",
   'Seed-OSS':
     'not measured: `@huggingface/jinja` cannot render this template (its thinking-budget table has integer dictionary keys)',
   'gpt-oss (Harmony)':
