@@ -243,7 +243,7 @@ describe('toolbridge prompt', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toContain('── system');
-    expect(stdout).toContain('"name":"get_weather"');
+    expect(stdout).toContain('<name>get_weather</name>');
     expect(stdout).toContain('<function=get_weather>\n<parameter=city>\ntext\n</parameter>');
     expect(stdout).toContain('<tool_response>');
     // The tokenizer is a dev dependency here, so the prompt is counted.
