@@ -245,14 +245,15 @@ export function analyzeOutput(input: AnalyzeInput): Analysis {
   let events = read(protocol, pieces, tools, input);
   if (input.tools === undefined) {
     // Read once without tools to learn the names the text uses, then again with those tools.
-    guessedTools = namedTools(events);
-    for (let round = 0; round < 3 && guessedTools.length > 0; round++) {
-      tools = guessedTools.map((name) => ({ name, inputSchema: { type: 'object' } }));
+    let guessed = namedTools(events);
+    for (let round = 0; round < 3 && guessed.length > 0; round++) {
+      tools = guessed.map((name) => ({ name, inputSchema: { type: 'object' } }));
       events = read(protocol, pieces, tools, input);
-      const more = namedTools(events).filter((name) => !guessedTools!.includes(name));
+      const more = namedTools(events).filter((name) => !guessed.includes(name));
       if (more.length === 0) break;
-      guessedTools = [...guessedTools, ...more];
+      guessed = [...guessed, ...more];
     }
+    guessedTools = guessed;
   }
 
   const parts: LanguageModelV4StreamPart[] = [];
@@ -358,11 +359,12 @@ export function analyzeOutput(input: AnalyzeInput): Analysis {
       report.toolCallId === undefined
         ? -1
         : calls.findIndex((candidate) => candidate.toolCallId === report.toolCallId);
-    if (call !== -1) {
+    const target = calls[call];
+    if (target !== undefined) {
       report.call = call;
-      report.start = calls[call]!.start;
-      report.end = calls[call]!.end;
-      calls[call]!.reports.push(index);
+      report.start = target.start;
+      report.end = target.end;
+      target.reports.push(index);
       return;
     }
     const found = report.rawText.length === 0 ? -1 : text.indexOf(report.rawText, reportCursor);
@@ -392,11 +394,17 @@ export function analyzeOutput(input: AnalyzeInput): Analysis {
 /** Cuts a report's span out of the text segments it lies in (never out of a call or reasoning). */
 function carve(segments: Segment[], start: number, end: number, report: number): void {
   const inside = segments.filter((segment) => segment.end > start && segment.start < end);
-  if (inside.length === 0 || inside.some((segment) => segment.kind !== 'text')) return;
-  const first = segments.indexOf(inside[0]!);
+  const head = inside.at(0);
+  const tail = inside.at(-1);
+  if (
+    head === undefined ||
+    tail === undefined ||
+    inside.some((segment) => segment.kind !== 'text')
+  ) {
+    return;
+  }
+  const first = segments.indexOf(head);
   const replaced: Segment[] = [];
-  const head = inside[0]!;
-  const tail = inside.at(-1)!;
   if (head.start < start) replaced.push({ kind: 'text', start: head.start, end: start });
   replaced.push({ kind: 'report', report, start, end });
   if (tail.end > end) replaced.push({ kind: 'text', start: end, end: tail.end });

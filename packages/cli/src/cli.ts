@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { toolMiddlewareFor } from '@toolbridge/middleware';
 import { formatNames, type ToolDefinition } from './analyze.ts';
 import { InputError, inspect, readInspectInput } from './inspect.ts';
@@ -155,9 +156,19 @@ async function readTools(
 }
 
 function checkFormat(format: string, names: readonly string[], usage: string): void {
-  if (!names.includes(format)) {
-    throw new UsageError(`Unknown format "${format}"; choose one of ${names.join(', ')}.`, usage);
-  }
+  if (!names.includes(format)) throw unknownFormat(format, names, usage);
+}
+
+function unknownFormat(format: string, names: readonly string[], usage: string): UsageError {
+  return new UsageError(`Unknown format "${format}"; choose one of ${names.join(', ')}.`, usage);
+}
+
+/** The middleware of the format `prompt --format` names. */
+function formatMiddleware(format: string): LanguageModelV4Middleware {
+  const middlewares = new Map(Object.entries(formatMiddlewares()));
+  const middleware = middlewares.get(format);
+  if (middleware === undefined) throw unknownFormat(format, [...middlewares.keys()], PROMPT_USAGE);
+  return middleware;
 }
 
 /** Whether an import failed because the module itself is missing (not one it imports). */
@@ -192,9 +203,10 @@ async function runInspect(args: string[], io: CliIo): Promise<number> {
   if (values['port'] !== undefined || values['open']) {
     throw new UsageError('--port and --open go with --serve.', INSPECT_USAGE);
   }
-  if (positionals.length !== 1) {
+  const [file, ...others] = positionals;
+  if (file === undefined || others.length > 0) {
     throw new UsageError(
-      positionals.length === 0
+      file === undefined
         ? 'Say what to inspect: a file, or - for standard input.'
         : 'Inspect one file at a time (--serve takes several).',
       INSPECT_USAGE,
@@ -204,7 +216,7 @@ async function runInspect(args: string[], io: CliIo): Promise<number> {
   const format = values['format'] as string | undefined;
   if (format !== undefined) checkFormat(format, formatNames(), INSPECT_USAGE);
   const tools = await readTools(values['tools'] as string | undefined, io);
-  const input = readInspectInput(await readText(positionals[0]!, io, 'the output'));
+  const input = readInspectInput(await readText(file, io, 'the output'));
   const result = inspect(input, {
     ...(format === undefined ? {} : { format }),
     ...(tools === undefined ? {} : { tools }),
@@ -267,12 +279,10 @@ async function runPrompt(args: string[], io: CliIo): Promise<number> {
   }
   const format = values['format'] as string | undefined;
   const model = values['model'] as string | undefined;
-  if ((format === undefined) === (model === undefined)) {
-    throw new UsageError('Give either --format or --model.', PROMPT_USAGE);
-  }
-  const middlewares = formatMiddlewares();
-  if (format !== undefined) checkFormat(format, Object.keys(middlewares), PROMPT_USAGE);
-  const middleware = format === undefined ? toolMiddlewareFor(model!) : middlewares[format]!;
+  let middleware: LanguageModelV4Middleware;
+  if (format !== undefined && model === undefined) middleware = formatMiddleware(format);
+  else if (model !== undefined && format === undefined) middleware = toolMiddlewareFor(model);
+  else throw new UsageError('Give either --format or --model.', PROMPT_USAGE);
   const given = await readTools(values['tools'] as string | undefined, io);
   const tools = given ?? SAMPLE_TOOLS;
   const prompt = await samplePrompt(middleware, tools);

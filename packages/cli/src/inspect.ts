@@ -40,10 +40,10 @@ function isRecording(value: unknown): value is ModelCallRecording {
  */
 export function readInspectInput(text: string): InspectInput {
   const lines = text.split('\n');
-  const first = lines.findIndex((line) => line.trim() !== '');
+  const first = lines.find((line) => line.trim() !== '');
   let head: unknown;
   try {
-    head = first === -1 ? undefined : JSON.parse(lines[first]!);
+    head = first === undefined ? undefined : JSON.parse(first);
   } catch {
     head = undefined;
   }

@@ -1,4 +1,5 @@
 import type { AnalyzedReport } from './analyze.ts';
+import { expectDefined } from './expect-defined.ts';
 import type { AutoCall, InspectedReply, InspectResult, RecordingInfo } from './inspect.ts';
 
 /** A `util.styleText` format, or none when output is plain. */
@@ -136,7 +137,7 @@ function renderReply(reply: InspectedReply, style: Style): string[] {
         lines.push(...gutter(raw, style('magenta', '┊ ')).map((line) => style('dim', line)));
         break;
       case 'call': {
-        const call = reply.calls[segment.call]!;
+        const call = expectDefined(reply.calls[segment.call], `call ${segment.call}`);
         const read = call.format === undefined || format !== 'auto' ? '' : ` (${call.format})`;
         const head = call.rejected
           ? style(
@@ -156,12 +157,19 @@ function renderReply(reply: InspectedReply, style: Style): string[] {
         lines.push(...gutter(shorten(raw), '  ┆ ').map((line) => style('dim', line)));
         // The call's markup is above: its reports need only say what went wrong.
         for (const index of call.reports) {
-          lines.push(...renderReport(reply.reports[index]!, style, false));
+          lines.push(
+            ...renderReport(expectDefined(reply.reports[index], `report ${index}`), style, false),
+          );
         }
         break;
       }
       case 'report':
-        lines.push(...renderReport(reply.reports[segment.report]!, style));
+        lines.push(
+          ...renderReport(
+            expectDefined(reply.reports[segment.report], `report ${segment.report}`),
+            style,
+          ),
+        );
         break;
     }
     const here = autoCalls.filter((call) => call.start < segment.end);

@@ -46,7 +46,10 @@ export function combineGrammars(grammars: readonly NamedGrammar[]): CallGrammar 
         (candidateSink: CallSink) =>
           labelled(grammar.startCall(opener, candidateSink), name),
     );
-    return factories.length === 1 ? factories[0]!(sink) : createFirstOfDecoder(factories, sink);
+    const [only, ...others] = factories;
+    return only !== undefined && others.length === 0
+      ? only(sink)
+      : createFirstOfDecoder(factories, sink);
   }
 
   return {

@@ -44,7 +44,8 @@ const warnedIds = new Set<string>();
 function warnOnce({ modelId, message }: UnknownModelWarning): void {
   if (warnedIds.has(modelId)) return;
   if (warnedIds.size >= UNKNOWN_MODEL_IDS_REMEMBERED) {
-    warnedIds.delete(warnedIds.values().next().value!);
+    const oldest = warnedIds.values().next();
+    if (!oldest.done) warnedIds.delete(oldest.value);
   }
   warnedIds.add(modelId);
   console.warn(message);
@@ -82,7 +83,13 @@ export function toolMiddlewareFor(
         "Use the middleware of the model's format if you know it, or pass onUnknownModel: false to silence this (see docs/models.md).",
     });
   }
-  const format = formatNamed(family?.format ?? FALLBACK_FORMAT)!;
+  const formatName = family?.format ?? FALLBACK_FORMAT;
+  const format = formatNamed(formatName);
+  if (format === undefined) {
+    throw new Error(
+      `toolMiddlewareFor: the model table names the format "${formatName}", which no format has.`,
+    );
+  }
   // The family's own tags first: the first pair is the one a template-opened block closes.
   const reasoningTags = firstPairPerOpener([
     ...(format.reasoningTags ?? []),

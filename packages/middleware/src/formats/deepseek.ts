@@ -114,7 +114,7 @@ function deepseekCallDecoder(tools: ToolsByName, sink: CallSink): CallDecoder {
       if (chosen !== undefined) return chosen.write(text);
       const held = TYPE_WORD.slice(0, matched);
       for (let i = 0; i < text.length; i++) {
-        const char = text[i]!;
+        const char = text.charAt(i);
         if (matched < TYPE_WORD.length && char === TYPE_WORD[matched]) {
           matched++;
           continue;

@@ -39,6 +39,14 @@ function genericJsonGrammar(tools: ToolsByName): CallGrammar {
   };
 }
 
+/**
+ * Where the reply is: before its first character, in a `{` that may be a response envelope (its
+ * head up to the string, then the string, read by the scanner), or in text.
+ */
+type UnwrapperState =
+  | { readonly name: 'start' | 'pass' }
+  | { readonly name: 'head' | 'value'; readonly scanner: JsonScanner };
+
 /** Thrown by the scanner's handler when the reply's JSON is no `{"response": "…"}`. */
 class NotAResponse extends Error {}
 
@@ -49,8 +57,7 @@ class NotAResponse extends Error {}
  * the string's opening quote and from its closing quote on, is reported as markup.
  */
 class ResponseUnwrapper {
-  private state: 'start' | 'head' | 'value' | 'pass' = 'start';
-  private scanner: JsonScanner | undefined;
+  private state: UnwrapperState = { name: 'start' };
   /** The envelope read so far, while it may still be no response. */
   private head = '';
   private headDone = false;
@@ -84,7 +91,7 @@ class ResponseUnwrapper {
         return;
       case 'tool-input-start':
         // A call came first: the reply is no response envelope.
-        if (this.state === 'start') this.state = 'pass';
+        if (this.state.name === 'start') this.state = { name: 'pass' };
         this.emit(part);
         return;
       default:
@@ -94,62 +101,65 @@ class ResponseUnwrapper {
 
   private out(text: string): void {
     if (text.length === 0) return;
+    if (this.textId === undefined) {
+      throw new Error('genericJsonProtocol: text outside a text block');
+    }
     if (this.pendingStart !== undefined) {
       this.emit(this.pendingStart);
       this.pendingStart = undefined;
     }
-    this.emit({ type: 'text-delta', id: this.textId!, delta: text });
+    this.emit({ type: 'text-delta', id: this.textId, delta: text });
   }
 
   private text(delta: string): void {
     let i = 0;
     while (i < delta.length) {
-      switch (this.state) {
+      const state = this.state;
+      switch (state.name) {
         case 'start': {
           let j = i;
-          while (j < delta.length && delta[j]!.trim() === '') j++;
+          while (j < delta.length && delta.charAt(j).trim() === '') j++;
           this.out(delta.slice(i, j));
           i = j;
           if (i === delta.length) return;
           if (delta[i] === '{') {
-            this.state = 'head';
-            this.scanner = createJsonScanner(this.handler());
-          } else this.state = 'pass';
+            this.state = { name: 'head', scanner: createJsonScanner(this.handler()) };
+          } else this.state = { name: 'pass' };
           break;
         }
         case 'head': {
           // One character at a time, so that the head ends exactly at the string's opening quote.
-          const char = delta[i]!;
+          const char = delta.charAt(i);
           this.head += char;
           i++;
           try {
-            this.scanner!.write(char);
+            state.scanner.write(char);
           } catch {
             this.abort();
             break;
           }
-          if (!this.headDone && (this.scanner!.done || this.head.length > MAX_HEAD_LENGTH)) {
+          if (!this.headDone && (state.scanner.done || this.head.length > MAX_HEAD_LENGTH)) {
             this.abort();
           } else if (this.headDone) {
-            this.state = 'value';
+            this.state = { name: 'value', scanner: state.scanner };
             this.onMarkup?.(this.head);
           }
           break;
         }
         case 'value': {
           const rest = i === 0 ? delta : delta.slice(i);
-          const before = this.scanner!.offset;
+          const before = state.scanner.offset;
           let consumed: number;
           try {
-            consumed = this.scanner!.write(rest);
+            consumed = state.scanner.write(rest);
           } catch {
             // The envelope broke after its string began: the rest is text.
-            consumed = Math.max(0, this.scanner!.offset - before);
+            consumed = Math.max(0, state.scanner.offset - before);
             this.finishValue(rest.slice(0, consumed));
             i += consumed;
             break;
           }
-          if (!this.scanner!.done) {
+          if (!state.scanner.done) {
             if (this.onMarkup !== undefined) this.body.push(rest);
             return;
           }
@@ -166,11 +176,12 @@ class ResponseUnwrapper {
 
   /** The text block ended (a call follows, or the reply ended): settles what is open. */
   private endText(): void {
-    if (this.state === 'head') this.abort();
-    else if (this.state === 'value') {
+    const state = this.state;
+    if (state.name === 'head') this.abort();
+    else if (state.name === 'value') {
       try {
         // Settles a quote still waiting for what follows it.
-        this.scanner!.end();
+        state.scanner.end();
       } catch {
         // Cut off inside the envelope: what was read is the text.
       }
@@ -180,7 +191,7 @@ class ResponseUnwrapper {
 
   /** The head was no response envelope: it is text, and so is everything after it. */
   private abort(): void {
-    this.state = 'pass';
+    this.state = { name: 'pass' };
     const head = this.head;
     this.head = '';
     this.out(head);
@@ -188,7 +199,7 @@ class ResponseUnwrapper {
 
   /** The envelope ended (or broke): reports its end as markup; what follows is text. */
   private finishValue(last: string): void {
-    this.state = 'pass';
+    this.state = { name: 'pass' };
     if (this.onMarkup === undefined) return;
     this.body.push(last);
     const tail = this.body.join('').slice(this.decoded);
@@ -203,23 +214,23 @@ class ResponseUnwrapper {
     };
     return {
       objectStart: () => {
-        if (this.state !== 'head') return;
+        if (this.state.name !== 'head') return;
         if (opened) notAResponse();
         opened = true;
       },
       arrayStart: () => {
-        if (this.state === 'head') notAResponse();
+        if (this.state.name === 'head') notAResponse();
       },
       primitive: () => {
-        if (this.state === 'head') notAResponse();
+        if (this.state.name === 'head') notAResponse();
       },
       key: (key: string) => {
-        if (this.state !== 'head' || this.sawKey) return;
+        if (this.state.name !== 'head' || this.sawKey) return;
         if (key !== RESPONSE_KEY) notAResponse();
         this.sawKey = true;
       },
       stringStart: () => {
-        if (this.state !== 'head') return;
+        if (this.state.name !== 'head') return;
         this.headDone = true;
         this.inString = true;
       },

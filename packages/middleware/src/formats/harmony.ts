@@ -108,17 +108,18 @@ const PYTHON = 'python';
  */
 function messageTo(recipient: string, tools: ToolsByName, sink: CallSink): CallDecoder {
   const name = recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient;
-  if (name === '' || (name === recipient && !tools.has(name))) {
+  const tool = tools.get(name);
+  if (name === '' || (name === recipient && tool === undefined)) {
     return createForeignMessageDecoder(
       sink,
       `The model called ${recipient}, a tool it was not given: no call`,
       'foreign',
     );
   }
-  if (name === PYTHON && name === recipient) {
+  if (name === PYTHON && name === recipient && tool !== undefined) {
     return createRawCodeCallDecoder({
       toolName: name,
-      key: codeArgumentKey(tools.get(name)!.inputSchema),
+      key: codeArgumentKey(tool.inputSchema),
       sink,
       closers: ['<|call|>', '<|end|>', '<|return|>'],
     });
@@ -144,7 +145,7 @@ function parseRecipient(
   tools: ToolsByName,
 ): { name: string; id?: string } | undefined {
   let at = 0;
-  while (at < header.length && NAME_CHAR.test(header[at]!)) at++;
+  while (at < header.length && NAME_CHAR.test(header.charAt(at))) at++;
   let name = header.slice(0, at);
   const take = (token: string): boolean => {
     if (!header.startsWith(token, at)) return false;
@@ -152,7 +153,7 @@ function parseRecipient(
     return true;
   };
   const skip = (test: (char: string) => boolean): void => {
-    while (at < header.length && test(header[at]!)) at++;
+    while (at < header.length && test(header.charAt(at))) at++;
   };
   const channel = () => take('commentary') || take('analysis');
   const glued = tools.has(name)

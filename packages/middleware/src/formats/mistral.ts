@@ -68,7 +68,7 @@ export function mistralCallId(toolCallId: string): string {
   let value = (fnv1a(toolCallId, 0x811c9dc5) % 2 ** 21) * 2 ** 32 + fnv1a(toolCallId, 0x050c5d1f);
   let id = '';
   for (let digit = 0; digit < 9; digit++) {
-    id = ALPHANUMERIC[value % 62]! + id;
+    id = ALPHANUMERIC.charAt(value % 62) + id;
     value = Math.floor(value / 62);
   }
   return id;
@@ -92,7 +92,7 @@ function parseCallHead(text: string): { name: string; id?: string } {
 function judgeStrippedCall(tools: ToolsByName): (prefix: string) => GateVerdict {
   return (prefix) => {
     let end = 0;
-    while (end < prefix.length && NAME_CHAR.test(prefix[end]!)) end++;
+    while (end < prefix.length && NAME_CHAR.test(prefix.charAt(end))) end++;
     const name = prefix.slice(0, end);
     if (end === prefix.length) {
       for (const tool of tools.keys()) if (tool.startsWith(name)) return 'undecided';

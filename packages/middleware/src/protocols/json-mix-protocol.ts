@@ -92,7 +92,8 @@ export interface JsonMixProtocolOptions {
  */
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const starts = [options.toolCallStart ?? '<tool_call>'].flat();
-  const start = starts[0]!;
+  const [start] = starts;
+  if (start === undefined) throw new TypeError('jsonMixProtocol: toolCallStart lists no opener.');
   const end = options.toolCallEnd ?? '</tool_call>';
   const responseStart = options.toolResponseStart ?? '<tool_response>';
   const responseEnd = options.toolResponseEnd ?? '</tool_response>';
@@ -122,10 +123,14 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       read.knownToolsOnly ? [] : [opener],
     ),
     maxCallsPerReply: options.maxCallsPerReply,
-    startCall: (opener, sink) =>
-      opener === ATTRIBUTED_TOOL_CALL
-        ? createAttributedJsonCallDecoder({ closer: end, tools, sink })
-        : createJsonCallDecoder({ keys, tools, sink, ...delimiters.get(opener)! }),
+    startCall: (opener, sink) => {
+      if (opener === ATTRIBUTED_TOOL_CALL) {
+        return createAttributedJsonCallDecoder({ closer: end, tools, sink });
+      }
+      const read = delimiters.get(opener);
+      if (read === undefined) throw new Error(`jsonMixProtocol: ${opener} opens no call`);
+      return createJsonCallDecoder({ keys, tools, sink, ...read });
+    },
   });
   const protocol = defineTextProtocol({
     ...(hermes ? { format: 'hermes' } : {}),

@@ -41,7 +41,9 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
             return createXmlCallDecoder(name, tools.get(name)?.inputSchema, sink);
           }
           // A reasoning tag that is also a tool's tag (`<think>`): a call only when an argument follows.
-          const [tag, tool] = longestFirst.find(([candidate]) => opener.startsWith(candidate))!;
+          const found = longestFirst.find(([candidate]) => opener.startsWith(candidate));
+          if (found === undefined) throw new Error(`morphXmlProtocol: ${opener} opens no tool tag`);
+          const [tag, tool] = found;
           const decoder = createXmlCallDecoder(tool, tools.get(tool)?.inputSchema, sink, {
             argumentRequired: true,
           });

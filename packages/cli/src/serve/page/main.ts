@@ -398,8 +398,9 @@ async function start(): Promise<void> {
   });
   linkAcross();
 
-  if (files.length > 0) {
-    elements.source.value = `file:${files[0]!.index}`;
+  const [firstFile] = files;
+  if (firstFile !== undefined) {
+    elements.source.value = `file:${firstFile.index}`;
     await selectSource(elements.source.value);
   } else {
     setEditing(true);

@@ -1,5 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { Analysis, AnalyzedCall, AnalyzedReport } from '../../analyze.ts';
+import { expectDefined } from '../../expect-defined.ts';
 import { h } from './dom.ts';
 import type { Timeline } from './timeline.ts';
 
@@ -78,7 +79,10 @@ export function replayView(
 ): View {
   if (position >= chunks.length) return wholeView(analysis);
   let visibleText = 0;
-  for (let index = 0; index < position; index++) visibleText += chunks[index]!.length;
+  for (const [index, chunk] of chunks.entries()) {
+    if (index >= position) break;
+    visibleText += chunk.length;
+  }
   const partVisible = (index: number) => (timeline.parts[index] ?? Infinity) < position;
   return {
     analysis,
@@ -119,7 +123,7 @@ export function renderRaw(view: View): DocumentFragment {
     } else if (segment.kind === 'reasoning') {
       fragment.append(h('span', { class: 'seg reasoning', title: 'reasoning' }, text));
     } else if (segment.kind === 'call') {
-      const call = analysis.calls[segment.call]!;
+      const call = expectDefined(analysis.calls[segment.call], `call ${segment.call}`);
       const { done } = progress(view, call);
       const classes = ['seg', 'call'];
       if (done && call.repairs !== undefined && call.repairs.length > 0) classes.push('repaired');
@@ -142,7 +146,7 @@ export function renderRaw(view: View): DocumentFragment {
         ),
       );
     } else {
-      const report = analysis.reports[segment.report]!;
+      const report = expectDefined(analysis.reports[segment.report], `report ${segment.report}`);
       fragment.append(
         h(
           'span',
@@ -196,7 +200,8 @@ export function renderCalls(view: View): HTMLElement | null {
       : call.rejected
         ? chip('will not run', 'rejected', call.error)
         : chip('runs', 'ok');
-    const repaired = done && call.repairs !== undefined && call.repairs.length > 0;
+    const repairs = done ? (call.repairs ?? []) : [];
+    const repaired = repairs.length > 0;
     cards.push(
       h(
         'article',
@@ -220,18 +225,16 @@ export function renderCalls(view: View): HTMLElement | null {
           done ? null : h('span', { class: 'caret', 'aria-hidden': 'true' }),
         ),
         repaired
-          ? h(
-              'ul',
-              { class: 'repairs' },
-              ...call.repairs!.map((repair) => h('li', {}, String(repair))),
-            )
+          ? h('ul', { class: 'repairs' }, ...repairs.map((repair) => h('li', {}, String(repair))))
           : null,
         done && call.error !== undefined ? h('p', { class: 'call-error' }, call.error) : null,
         done && call.reports.length > 0
           ? h(
               'ul',
               { class: 'reports' },
-              ...call.reports.map((report) => reportLine(analysis.reports[report]!, report)),
+              ...call.reports.map((report) =>
+                reportLine(expectDefined(analysis.reports[report], `report ${report}`), report),
+              ),
             )
           : null,
       ),
@@ -345,27 +348,30 @@ function partRow(part: LanguageModelV4StreamPart): HTMLElement {
 export function renderParts(view: View): HTMLElement {
   const rows: HTMLElement[] = [];
   const parts = view.analysis.parts.filter((_, index) => view.partVisible(index));
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index]!;
-    if (
+  // The deltas of one block read so far, until a part of another block ends their row.
+  let run: { type: string; id: string; deltas: string[] } | undefined;
+  for (const part of parts) {
+    const delta =
       part.type === 'text-delta' ||
       part.type === 'reasoning-delta' ||
       part.type === 'tool-input-delta'
+        ? part
+        : undefined;
+    if (
+      delta !== undefined &&
+      run !== undefined &&
+      delta.type === run.type &&
+      delta.id === run.id
     ) {
-      const deltas: string[] = [];
-      let next = index;
-      while (next < parts.length) {
-        const candidate = parts[next]!;
-        if (candidate.type !== part.type || candidate.id !== part.id) break;
-        deltas.push((candidate as { delta: string }).delta);
-        next++;
-      }
-      rows.push(deltaRow(part.type, part.id, deltas));
-      index = next - 1;
-    } else {
-      rows.push(partRow(part));
+      run.deltas.push(delta.delta);
+      continue;
     }
+    if (run !== undefined) rows.push(deltaRow(run.type, run.id, run.deltas));
+    run = undefined;
+    if (delta !== undefined) run = { type: delta.type, id: delta.id, deltas: [delta.delta] };
+    else rows.push(partRow(part));
   }
+  if (run !== undefined) rows.push(deltaRow(run.type, run.id, run.deltas));
   return h(
     'section',
     { class: 'block' },
