@@ -1,5 +1,5 @@
 import type { CallDecoder, CallSink, CallStatus } from '../engine/call-grammar';
-import { MarkerSeeker } from '../engine/marker-seeker';
+import { createMarkerSeeker } from '../engine/marker-seeker';
 
 /** The tokens that end a Harmony message. */
 const MESSAGE_ENDS = ['<|end|>', '<|call|>', '<|return|>'];
@@ -16,7 +16,7 @@ export function createForeignMessageDecoder(
   why: string,
   outcome: 'malformed' | 'foreign',
 ): CallDecoder {
-  const end = new MarkerSeeker(MESSAGE_ENDS);
+  const end = createMarkerSeeker(MESSAGE_ENDS);
   let status: CallStatus = 'open';
 
   function ended(): void {

@@ -1,7 +1,7 @@
 import { type JsonScanHandler, JsonValueBuilder, scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, type JsonSchema } from '@toolbridge/rxml';
 import type { JsonInputWriter } from '../engine/json-input-writer';
-import { JsonArgumentsStreamer } from './json-arguments-streamer';
+import { createJsonArgumentsStreamer } from './json-arguments-streamer';
 
 /**
  * The arguments of a call as one complete value: an object, `null` or `""` for none, or a
@@ -27,7 +27,9 @@ export function argumentsObject(value: unknown): Record<string, unknown> {
  * @throws {Error} from the first event of a value that cannot be a tool's input.
  */
 export class JsonArgumentsReader implements JsonScanHandler {
-  private streamer: JsonArgumentsStreamer | undefined;
+  /** Where the events go, once the first one told what the value is: a streamer of an object, or `encoded`. */
+  private handler: JsonScanHandler | undefined;
+  /** A JSON-encoded string being collected. */
   private encoded: JsonValueBuilder | undefined;
 
   constructor(
@@ -36,9 +38,7 @@ export class JsonArgumentsReader implements JsonScanHandler {
   ) {}
 
   objectStart(): void {
-    if (this.streamer === undefined && this.encoded === undefined) {
-      this.streamer = new JsonArgumentsStreamer(this.writer, this.schema);
-    }
+    this.handler ??= createJsonArgumentsStreamer(this.writer, this.schema);
     this.target().objectStart?.();
   }
 
@@ -59,10 +59,8 @@ export class JsonArgumentsReader implements JsonScanHandler {
   }
 
   stringStart(): void {
-    if (this.streamer === undefined && this.encoded === undefined) {
-      this.encoded = new JsonValueBuilder();
-    }
-    this.target().stringStart?.();
+    if (this.handler === undefined) this.handler = this.encoded = new JsonValueBuilder();
+    this.handler.stringStart?.();
   }
 
   stringChunk(text: string): void {
@@ -74,11 +72,8 @@ export class JsonArgumentsReader implements JsonScanHandler {
   }
 
   primitive(value: number | boolean | null): void {
-    if (this.streamer === undefined && this.encoded === undefined) {
-      this.writer.value(argumentsObject(value));
-      return;
-    }
-    this.target().primitive?.(value);
+    if (this.handler === undefined) this.writer.value(argumentsObject(value));
+    else this.handler.primitive?.(value);
   }
 
   /** The value is complete: a JSON-encoded string is written now. */
@@ -88,9 +83,9 @@ export class JsonArgumentsReader implements JsonScanHandler {
     }
   }
 
+  /** Where an event that cannot start the value goes: a list, a key or an end first is no object. */
   private target(): JsonScanHandler {
-    const target = this.streamer ?? this.encoded;
-    if (target === undefined) throw new Error('The arguments are not an object');
-    return target;
+    if (this.handler === undefined) throw new Error('The arguments are not an object');
+    return this.handler;
   }
 }

@@ -4,7 +4,7 @@ import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/c
 import type { JsonCallKeys } from '../json-call-keys';
 import { isJsonObject } from '../json-object';
 import { argumentsObject, JsonArgumentsReader } from './json-arguments-reader';
-import { JsonFence } from './json-fence';
+import { createJsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
 import { steppedDecoder } from './stepped-decoder';
 
@@ -55,15 +55,15 @@ type Phase = 'lead' | 'fence' | 'openTag' | 'json' | 'trail' | 'closeTag';
 /** One call object being read: `{"name": …, "arguments": …}` in any key order. */
 interface Envelope {
   depth: number;
-  id: string | undefined;
-  toolName: string | undefined;
-  nameParts: string[] | undefined;
+  id?: string;
+  toolName?: string;
+  nameParts?: string[];
   /** Arguments read before the name, written once it is known. */
-  pending: { value: unknown } | undefined;
+  pending?: { value: unknown };
   argumentsSeen: boolean;
   argumentsDone: boolean;
   /** The first member of no known key that holds an object or a list. */
-  containerMember: string | undefined;
+  containerMember?: string;
   /** The other members of no known key, whose values are scalars. */
   scalarMembers: string[];
 }
@@ -79,12 +79,20 @@ interface Envelope {
  * {@link JsonCallKeys}).
  */
 export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDecoder {
-  const { keys, closer, tools, sink, knownToolsOnly = false, nameAsKey = false } = options;
+  const {
+    keys,
+    closer,
+    tools,
+    sink,
+    knownToolsOnly = false,
+    nameAsKey = false,
+    sequence,
+  } = options;
   const wrapperKeys = options.wrapperKeys ?? [];
   const innerTags = options.innerTags ?? [];
   let phase: Phase = 'lead';
   let status: CallStatus = 'open';
-  const fence = new JsonFence();
+  const fence = createJsonFence();
   /** The close tag of the inner tag the model opened, until it is read. */
   let innerClose: string | undefined;
   /** What was read of the tag being read. */
@@ -109,17 +117,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   }
 
   function openEnvelope(): void {
-    envelope = {
-      depth,
-      id: undefined,
-      toolName: undefined,
-      nameParts: undefined,
-      pending: undefined,
-      argumentsSeen: false,
-      argumentsDone: false,
-      containerMember: undefined,
-      scalarMembers: [],
-    };
+    envelope = { depth, argumentsSeen: false, argumentsDone: false, scalarMembers: [] };
   }
 
   function announce(current: Envelope, name: string): void {
@@ -366,14 +364,15 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       status = 'not-a-call';
       return;
     }
+    const message = error instanceof Error ? error.message : String(error);
     if (argumentsComplete()) {
       // What broke came after complete arguments: the call runs.
-      sink.repair(`Read past: ${error instanceof Error ? error.message : String(error)}`);
+      sink.repair(`Read past: ${message}`);
       sink.endCall();
       status = 'done';
       return;
     }
-    sink.fail(error instanceof Error ? error.message : String(error), error);
+    sink.fail(message, error);
     status = calls > 0 ? 'done' : 'malformed';
   }
 
@@ -421,15 +420,15 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
           break;
         }
         if (!scanner.done) break;
-        if (closer === undefined && !options.sequence) status = 'done';
+        if (closer === undefined && !sequence) status = 'done';
         else phase = 'trail';
         break;
       }
       case 'trail':
         if (fence.trails(char)) i++;
         else if (innerClose !== undefined && char === '<') phase = 'closeTag';
-        else if (options.sequence && char === ';') i++;
-        else if (options.sequence && char === '{') {
+        else if (sequence && char === ';') i++;
+        else if (sequence && char === '{') {
           // The next call of a sequence.
           scanner = createJsonScanner(handler);
           callDepth = 0;

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@toolbridge/rxml';
 import type { CallSink } from '../engine/call-grammar';
-import { JsonArgumentsStreamer } from './json-arguments-streamer';
+import { createJsonArgumentsStreamer } from './json-arguments-streamer';
 import { LiteralReader, type LiteralReaderOptions } from './literal-reader';
 
 /** How far a call's arguments got: still being read, complete (the call ended), or failed. */
@@ -23,7 +23,7 @@ export class LiteralCallArguments {
   ) {
     this.reader = new LiteralReader({
       ...options,
-      target: new JsonArgumentsStreamer(sink.input, schema),
+      target: createJsonArgumentsStreamer(sink.input, schema),
       onRepair: (message) => this.repair(message),
     });
   }

@@ -1,7 +1,7 @@
 import { createJsonScanner } from '@toolbridge/rjson';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { JsonArgumentsReader } from './json-arguments-reader';
-import { JsonFence } from './json-fence';
+import { createJsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
 import { steppedDecoder } from './stepped-decoder';
 
@@ -58,7 +58,7 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
   let phase: Phase = 'name';
   let status: CallStatus = 'open';
   let nameText = '';
-  const fence = new JsonFence();
+  const fence = createJsonFence();
   let reader: JsonArgumentsReader | undefined;
   let scanner: ReturnType<typeof createJsonScanner> | undefined;
   /** A name read but not yet announced (`confirmWithArguments`). */

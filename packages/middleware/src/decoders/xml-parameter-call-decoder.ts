@@ -1,10 +1,13 @@
 import { scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, type JsonSchema, propertySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
-import { MarkerSeeker } from '../engine/marker-seeker';
+import { createMarkerSeeker, type MarkerSeeker } from '../engine/marker-seeker';
 import { argumentsObject } from './json-arguments-reader';
 import { steppedDecoder } from './stepped-decoder';
-import { XmlParameterValueWriter } from './xml-parameter-value-writer';
+import {
+  createXmlParameterValueWriter,
+  type XmlParameterValueWriter,
+} from './xml-parameter-value-writer';
 
 /**
  * The tag spelling of one XML-parameter format. Qwen3-Coder:
@@ -93,6 +96,9 @@ export interface XmlParameterCallDecoderOptions {
 /** Longest name, key or attribute text read before the markup counts as prose. */
 const MAX_TAG_TEXT = 256;
 
+/** The start of model text, quoted, as a message shows it. */
+const quoted = (text: string) => JSON.stringify(text.slice(0, 40));
+
 /** What a tool name looks like: an identifier, with dots, colons and dashes. */
 const TOOL_NAME = /^[A-Za-z_][\w.:-]*$/u;
 
@@ -127,6 +133,10 @@ type Phase =
   /** After a single call, whitespace before the closer of a wrapper whose opener was left out. */
   | { kind: 'trailing' };
 
+// The phases that keep nothing, shared.
+const BETWEEN: Phase = { kind: 'between' };
+const PARAMS: Phase = { kind: 'params' };
+
 /** The phase of one kind, as the step that reads it gets it. */
 type PhaseOf<Kind extends Phase['kind']> = Extract<Phase, { kind: Kind }>;
 
@@ -137,21 +147,10 @@ interface TagEnd {
   end: number;
 }
 
-/** What the decoder knows of its markup between steps. */
-interface DecoderState {
-  phase: Phase;
-  status: CallStatus;
-  /** The markup's closer was read here, so the engine expects none. */
-  closerRead: boolean;
-  /** Calls announced in the markup. */
-  calls: number;
-  /**
-   * A known tool's name read after a weak opener, announced once what follows confirms the call;
-   * `next` is what was read of that since the name (whitespace left out), never longer than a marker.
-   */
-  unconfirmed: { name: string; next: string } | undefined;
-  /** The last call announced: still open (not ended), its schema, and the parameters (or JSON body) read in it. */
-  call: { open: boolean; schema: JsonSchema | undefined; parameters: number };
+/** A call whose name was read and which nothing has confirmed yet. */
+interface Unconfirmed {
+  name: string;
+  next: string;
 }
 
 /**
@@ -166,28 +165,29 @@ export function createXmlParameterCallDecoder(
   options: XmlParameterCallDecoderOptions,
 ): CallDecoder {
   const { syntax, closer, tools, sink } = options;
+  const { nameOpen, keyOpen, valueClose, callClose, nameTail, jsonArguments } = syntax;
   const decodeText = syntax.unescape ?? ((raw: string) => raw);
   /** Finds the first of `markers`, the call's close or the markup's closer: any of them may end what is open. */
   const seekerOf = (markers: readonly string[]) =>
-    new MarkerSeeker([
+    createMarkerSeeker([
       ...markers,
-      ...(syntax.callClose ? [syntax.callClose] : []),
+      ...(callClose ? [callClose] : []),
       ...(closer ? [closer] : []),
     ]);
-  const betweenSeeker = seekerOf(syntax.nameOpen === '' ? [] : [syntax.nameOpen]);
+  const betweenSeeker = seekerOf(nameOpen === '' ? [] : [nameOpen]);
   /** The close of the values opened by each spelling of a key's open; undefined where it depends on the key (MiniMax M3). */
   const valueCloses = new Map<string, string | undefined>([
-    [syntax.keyOpen, typeof syntax.valueClose === 'string' ? syntax.valueClose : undefined],
+    [keyOpen, typeof valueClose === 'string' ? valueClose : undefined],
     ...(syntax.keySpellings ?? []),
   ]);
   const paramsMarkers = [
     ...valueCloses.keys(),
-    ...(syntax.jsonArguments ? [syntax.jsonArguments.open] : []),
-    ...(syntax.callClose ? [syntax.callClose] : []),
+    ...(jsonArguments ? [jsonArguments.open] : []),
+    ...(callClose ? [callClose] : []),
     ...(closer ? [closer] : []),
   ];
-  const paramsSeeker = new MarkerSeeker(paramsMarkers);
-  const jsonClose = syntax.jsonArguments?.close;
+  const paramsSeeker = createMarkerSeeker(paramsMarkers);
+  const jsonClose = jsonArguments?.close;
   // A seeker holds nothing once it found its marker, so values of one spelling with a fixed close share one.
   const sharedValueSeekers = new Map(
     [...valueCloses].flatMap(([open, close]) =>
@@ -195,18 +195,26 @@ export function createXmlParameterCallDecoder(
     ),
   );
   const nameStops = [...syntax.nameClose, ...(closer ? [closer] : [])];
-  const nameTailStops = syntax.nameTail === undefined ? [] : [syntax.nameTail];
+  const nameTailStops = nameTail === undefined ? [] : [nameTail];
   const keyStops = [syntax.keyClose];
   const valueOpenStops = [syntax.valueOpen];
 
-  const state: DecoderState = {
-    phase: syntax.nameOpen === '' ? { kind: 'name', tag: '' } : { kind: 'between' },
-    status: 'open',
-    closerRead: false,
-    calls: 0,
-    unconfirmed: undefined,
-    call: { open: false, schema: undefined, parameters: 0 },
-  };
+  // What the decoder knows of its markup between steps.
+  let phase: Phase = nameOpen === '' ? { kind: 'name', tag: '' } : BETWEEN;
+  let status: CallStatus = 'open';
+  /** The markup's closer was read here, so the engine expects none. */
+  let closerRead = false;
+  /** Calls announced in the markup. */
+  let calls = 0;
+  /**
+   * A known tool's name read after a weak opener, announced once what follows confirms the call;
+   * `next` is what was read of that since the name (whitespace left out), never longer than a marker.
+   */
+  let unconfirmed: Unconfirmed | undefined;
+  // The last call announced: still open (not ended), its schema, and the parameters (or JSON body) read in it.
+  let callOpen = false;
+  let callSchema: JsonSchema | undefined;
+  let parameters = 0;
 
   /**
    * The markup cannot be read on: it fails where the step began (at `at`), and the call in it
@@ -214,39 +222,44 @@ export function createXmlParameterCallDecoder(
    */
   function fail(at: number, error: unknown): number {
     sink.fail(error instanceof Error ? error.message : String(error), error);
-    state.status = state.calls > 0 ? 'done' : 'malformed';
+    status = calls > 0 ? 'done' : 'malformed';
     return at;
+  }
+
+  /** {@link fail} for a reason the decoder found itself. */
+  function failBecause(at: number, reason: string): number {
+    return fail(at, new Error(reason));
   }
 
   /** The markup ended (`readCloser`: its closer was read here); without a call, it is malformed. */
   function done(readCloser: boolean): void {
-    state.closerRead = readCloser;
-    state.status = state.calls > 0 ? 'done' : 'malformed';
-    if (state.calls === 0) sink.fail('The markup holds no call');
+    closerRead = readCloser;
+    status = calls > 0 ? 'done' : 'malformed';
+    if (calls === 0) sink.fail('The markup holds no call');
   }
 
   /** Ends the open call, if any: its input is complete. */
   function endCall(): void {
-    if (!state.call.open) return;
+    if (!callOpen) return;
     sink.input.close();
     sink.endCall();
-    state.call.open = false;
+    callOpen = false;
   }
 
   /** Takes `marker` when it closes the call or the markup (met outside a value); false when it is neither. */
   function takeClose(marker: string): boolean {
-    if (marker === syntax.callClose) {
+    if (marker === callClose) {
       endCall();
-      if (!options.single) state.phase = { kind: 'between' };
+      if (!options.single) phase = BETWEEN;
       // The wrapper's closer may follow after whitespace, when only its opener was left out.
-      else if (closer !== undefined) state.phase = { kind: 'trailing' };
+      else if (closer !== undefined) phase = { kind: 'trailing' };
       else done(false);
       return true;
     }
     if (marker === closer) {
       // Where the markup's closer is the call's own close (GLM), nothing was left open.
-      if (state.call.open && syntax.callClose !== undefined)
-        sink.repair(`The call was not closed with ${syntax.callClose}`);
+      if (callOpen && callClose !== undefined)
+        sink.repair(`The call was not closed with ${callClose}`);
       endCall();
       done(true);
       return true;
@@ -257,48 +270,45 @@ export function createXmlParameterCallDecoder(
   /** Whether `name` may be called; when not, the markup was prose (before any call) or fails (after one). */
   function isCallName(name: string): boolean {
     if (TOOL_NAME.test(name) && (!options.knownToolsOnly || tools.has(name))) return true;
-    if (state.calls === 0) state.status = 'not-a-call';
+    if (calls === 0) status = 'not-a-call';
     else {
-      sink.fail(`${JSON.stringify(name.slice(0, 40))} is not a tool name`);
-      state.status = 'done';
+      sink.fail(`${quoted(name)} is not a tool name`);
+      status = 'done';
     }
     return false;
   }
 
   /** Announces a call of `name`. */
   function startCall(name: string): void {
-    state.unconfirmed = undefined;
+    unconfirmed = undefined;
     sink.start(name);
-    state.calls++;
-    state.call = {
-      open: true,
-      schema: tools.get(name)?.inputSchema as JsonSchema | undefined,
-      parameters: 0,
-    };
+    calls++;
+    callOpen = true;
+    callSchema = tools.get(name)?.inputSchema as JsonSchema | undefined;
+    parameters = 0;
     sink.input.openObject();
   }
 
   /** A parameter `key` of the open call, opened by `open`: its value's writer, typed by the call's schema. */
   function openParameter(key: string, open: string): OpenParameter {
-    state.call.parameters++;
+    parameters++;
     return {
-      value: new XmlParameterValueWriter(
+      value: createXmlParameterValueWriter(
         sink,
         key,
-        propertySchema(state.call.schema, key),
+        propertySchema(callSchema, key),
         !syntax.inlineValues,
         syntax.nullIsText === true,
       ),
       open,
       close:
-        valueCloses.get(open) ??
-        (typeof syntax.valueClose === 'string' ? syntax.valueClose : syntax.valueClose(key)),
-      nestedOpen: `${syntax.keyOpen}${key}${syntax.keyClose}`,
+        valueCloses.get(open) ?? (typeof valueClose === 'string' ? valueClose : valueClose(key)),
+      nestedOpen: `${keyOpen}${key}${syntax.keyClose}`,
     };
   }
 
   /**
-   * Reads tag text (a name, key or attributes) from `at` into `phase.tag`, up to one of `stops`.
+   * Reads tag text (a name, key or attributes) from `at` into `current.tag`, up to one of `stops`.
    * Returns where the tag ends; or where the step ends, while no stop came yet (all of `chunk`
    * was read) or once the text grew too long to be a tag (the markup fails; with `proseIfTooLong`,
    * before any call, it was prose).
@@ -306,20 +316,20 @@ export function createXmlParameterCallDecoder(
   function readTag(
     chunk: string,
     at: number,
-    phase: { tag: string },
+    current: { tag: string },
     stops: readonly string[],
     proseIfTooLong = false,
   ): TagEnd | number {
     for (let i = at; i < chunk.length; i++) {
-      phase.tag += chunk[i];
-      const stop = stops.find((candidate) => phase.tag.endsWith(candidate));
-      if (stop !== undefined) return { text: phase.tag.slice(0, -stop.length), stop, end: i + 1 };
-      if (phase.tag.length <= MAX_TAG_TEXT) continue;
-      if (proseIfTooLong && state.calls === 0) {
-        state.status = 'not-a-call';
+      current.tag += chunk[i];
+      const stop = stops.find((candidate) => current.tag.endsWith(candidate));
+      if (stop !== undefined) return { text: current.tag.slice(0, -stop.length), stop, end: i + 1 };
+      if (current.tag.length <= MAX_TAG_TEXT) continue;
+      if (proseIfTooLong && calls === 0) {
+        status = 'not-a-call';
         return i + 1;
       }
-      return fail(at, new Error('A tag of the call is too long to be one'));
+      return failBecause(at, 'A tag of the call is too long to be one');
     }
     return chunk.length;
   }
@@ -332,52 +342,46 @@ export function createXmlParameterCallDecoder(
     });
     if (stray !== undefined) {
       // An opener not followed by a call is prose; text after a call breaks the markup.
-      if (state.calls > 0)
-        return fail(
-          at,
-          new Error(`Unexpected text between calls: ${JSON.stringify(stray.slice(0, 40))}`),
-        );
-      state.status = 'not-a-call';
+      if (calls > 0) return failBecause(at, `Unexpected text between calls: ${quoted(stray)}`);
+      status = 'not-a-call';
       return chunk.length;
     }
     if (hit === undefined) return chunk.length;
-    if (!takeClose(hit.marker)) state.phase = { kind: 'name', tag: '' };
+    if (!takeClose(hit.marker)) phase = { kind: 'name', tag: '' };
     return hit.end;
   }
 
   /** A call's name, up to its end: the call starts when it names a tool. */
-  function readName(chunk: string, at: number, phase: PhaseOf<'name'>): number {
+  function readName(chunk: string, at: number, current: PhaseOf<'name'>): number {
     // After a weak opener, text that never ends as a name is prose (`<invoke name="` in a sentence).
-    const read = readTag(chunk, at, phase, nameStops, options.knownToolsOnly);
+    const read = readTag(chunk, at, current, nameStops, options.knownToolsOnly);
     if (typeof read === 'number') return read;
     const name = decodeText(read.text.trim());
     if (!isCallName(name)) return read.end;
     // A tag that ends the name (GLM's `<arg_key>`, the closer) is the next tag. It may have
     // begun in an earlier chunk, so it is taken as read rather than read again.
     const tagRead = read.stop.startsWith('<');
-    if (options.knownToolsOnly && !tagRead && syntax.nameTail === undefined) {
-      state.unconfirmed = { name, next: '' };
-      state.phase = { kind: 'params' };
+    if (options.knownToolsOnly && !tagRead && nameTail === undefined) {
+      unconfirmed = { name, next: '' };
+      phase = PARAMS;
       return read.end;
     }
     startCall(name);
-    if (syntax.nameTail !== undefined) {
-      state.phase = { kind: 'nameTail', tag: '' };
+    if (nameTail !== undefined) {
+      phase = { kind: 'nameTail', tag: '' };
       return read.end;
     }
     if (tagRead && takeClose(read.stop)) return read.end;
-    state.phase =
-      tagRead && valueCloses.has(read.stop)
-        ? { kind: 'key', tag: '', open: read.stop }
-        : { kind: 'params' };
+    phase =
+      tagRead && valueCloses.has(read.stop) ? { kind: 'key', tag: '', open: read.stop } : PARAMS;
     return read.end;
   }
 
   /** The rest of a call's opening tag after its name (Kimi K3's ` index="1"<|sep|>`), skipped. */
-  function readNameTail(chunk: string, at: number, phase: PhaseOf<'nameTail'>): number {
-    const read = readTag(chunk, at, phase, nameTailStops);
+  function readNameTail(chunk: string, at: number, current: PhaseOf<'nameTail'>): number {
+    const read = readTag(chunk, at, current, nameTailStops);
     if (typeof read === 'number') return read;
-    state.phase = { kind: 'params' };
+    phase = PARAMS;
     return read.end;
   }
 
@@ -386,10 +390,10 @@ export function createXmlParameterCallDecoder(
    * except after the name of a call not yet confirmed, which it shows to be prose.
    */
   function readParams(chunk: string, at: number): number {
-    if (state.unconfirmed !== undefined) return readConfirmation(chunk, at, state.unconfirmed);
+    if (unconfirmed !== undefined) return readConfirmation(chunk, at, unconfirmed);
     const hit = paramsSeeker.seek(chunk, at, (skipped) => {
       if (skipped.trim() !== '')
-        sink.repair(`Text between parameters was ignored: ${JSON.stringify(skipped.slice(0, 40))}`);
+        sink.repair(`Text between parameters was ignored: ${quoted(skipped)}`);
     });
     if (hit === undefined) return chunk.length;
     return takeParamsMarker(hit.marker, at, hit.end);
@@ -400,29 +404,22 @@ export function createXmlParameterCallDecoder(
    * with, which announces it; anything else shows the markup was prose (or, after a call, breaks
    * it). Reads no further than that marker, so prose costs no more than its first characters.
    */
-  function readConfirmation(
-    chunk: string,
-    at: number,
-    unconfirmed: NonNullable<DecoderState['unconfirmed']>,
-  ): number {
+  function readConfirmation(chunk: string, at: number, pending: Unconfirmed): number {
     for (let i = at; i < chunk.length; i++) {
       const char = chunk[i]!;
-      if (unconfirmed.next === '' && char.trim() === '') continue;
-      unconfirmed.next += char;
-      const marker = paramsMarkers.find((candidate) => candidate === unconfirmed.next);
+      if (pending.next === '' && char.trim() === '') continue;
+      pending.next += char;
+      const marker = paramsMarkers.find((candidate) => candidate === pending.next);
       if (marker !== undefined) {
-        startCall(unconfirmed.name);
+        startCall(pending.name);
         return takeParamsMarker(marker, at, i + 1);
       }
-      if (paramsMarkers.some((candidate) => candidate.startsWith(unconfirmed.next))) continue;
-      if (state.calls > 0) {
-        return fail(
-          at,
-          new Error(`Unexpected text in a call: ${JSON.stringify(unconfirmed.next.slice(0, 40))}`),
-        );
+      if (paramsMarkers.some((candidate) => candidate.startsWith(pending.next))) continue;
+      if (calls > 0) {
+        return failBecause(at, `Unexpected text in a call: ${quoted(pending.next)}`);
       }
       // Prose: what follows is the engine's to read again as text.
-      state.status = 'not-a-call';
+      status = 'not-a-call';
       return i;
     }
     return chunk.length;
@@ -430,44 +427,43 @@ export function createXmlParameterCallDecoder(
 
   /** In a call, `marker` was read (up to `end`): a parameter's key, a JSON body, or a close. */
   function takeParamsMarker(marker: string, at: number, end: number): number {
-    if (marker === syntax.jsonArguments?.open && !valueCloses.has(marker)) {
-      if (state.call.parameters > 0)
-        return fail(at, new Error('A call holds both parameters and a JSON body'));
+    if (marker === jsonArguments?.open && !valueCloses.has(marker)) {
+      if (parameters > 0) return failBecause(at, 'A call holds both parameters and a JSON body');
       const raw = marker === '{' ? ['{'] : [];
-      state.phase = {
+      phase = {
         kind: 'json',
         seeker: seekerOf(jsonClose === undefined ? [] : [jsonClose]),
         raw,
       };
       return end;
     }
-    if (!takeClose(marker)) state.phase = { kind: 'key', tag: '', open: marker };
+    if (!takeClose(marker)) phase = { kind: 'key', tag: '', open: marker };
     return end;
   }
 
   /** A parameter's key: its attributes and value follow; a closing tag here is a stray (a repair). */
-  function readKey(chunk: string, at: number, phase: PhaseOf<'key'>): number {
-    const read = readTag(chunk, at, phase, keyStops);
+  function readKey(chunk: string, at: number, current: PhaseOf<'key'>): number {
+    const read = readTag(chunk, at, current, keyStops);
     if (typeof read === 'number') return read;
     const key = decodeText(read.text.trim());
-    if (key === '') return fail(at, new Error('A parameter has no name'));
+    if (key === '') return failBecause(at, 'A parameter has no name');
     if (key.startsWith('/')) {
       // A closing tag where a parameter was expected (MiniMax M3's `</other>`): it closes nothing left open.
       sink.repair(`A stray closing tag was ignored: <${key.slice(0, 40)}>`);
-      state.phase = { kind: 'params' };
+      phase = PARAMS;
       return read.end;
     }
-    state.phase = { kind: 'attributes', tag: '', parameter: openParameter(key, phase.open) };
+    phase = { kind: 'attributes', tag: '', parameter: openParameter(key, current.open) };
     return read.end;
   }
 
   /** The attributes after a key, up to the value's open; they may say how to read the value. */
-  function readAttributes(chunk: string, at: number, phase: PhaseOf<'attributes'>): number {
+  function readAttributes(chunk: string, at: number, current: PhaseOf<'attributes'>): number {
     // Without a tag that opens it, the value starts with its first character.
-    if (syntax.valueOpen === '') return startValue(phase.parameter, undefined, at);
-    const read = readTag(chunk, at, phase, valueOpenStops);
+    if (syntax.valueOpen === '') return startValue(current.parameter, undefined, at);
+    const read = readTag(chunk, at, current, valueOpenStops);
     if (typeof read === 'number') return read;
-    return startValue(phase.parameter, syntax.valueIsString?.(read.text), read.end);
+    return startValue(current.parameter, syntax.valueIsString?.(read.text), read.end);
   }
 
   /** The value of `parameter` starts at `at`, as text (`isString`), JSON, or as the schema says. */
@@ -475,43 +471,43 @@ export function createXmlParameterCallDecoder(
     parameter.value.begin(isString);
     const seeker =
       sharedValueSeekers.get(parameter.open) ?? seekerOf([parameter.close, parameter.open]);
-    state.phase = { kind: 'value', parameter, seeker };
+    phase = { kind: 'value', parameter, seeker };
     return at;
   }
 
   /** A value, written as it comes up to its close; the next key or a close of the call or markup also ends it (a repair). */
-  function readValue(chunk: string, at: number, phase: PhaseOf<'value'>): number {
-    const { parameter } = phase;
-    const hit = phase.seeker.seek(chunk, at, (piece) => parameter.value.text(piece));
+  function readValue(chunk: string, at: number, current: PhaseOf<'value'>): number {
+    const { parameter } = current;
+    const hit = current.seeker.seek(chunk, at, (piece) => parameter.value.text(piece));
     if (hit === undefined) return chunk.length;
-    if (hit.marker === syntax.keyOpen && syntax.nestedValue && parameter.value.blank) {
+    if (hit.marker === keyOpen && syntax.nestedValue && parameter.value.blank) {
       // The value opens with a tag: nested markup, read whole. The tag's start is read again,
       // since it may open a tag of the value's own name.
       const raw: string[] = [];
       const seeker = seekerOf([parameter.nestedOpen, parameter.close]);
       seeker.seek(hit.marker, 0, (piece) => raw.push(piece));
-      state.phase = { kind: 'nested', parameter, seeker, raw, depth: 0 };
+      phase = { kind: 'nested', parameter, seeker, raw, depth: 0 };
       return hit.end;
     }
     parameter.value.end();
-    if (hit.marker === parameter.close) state.phase = { kind: 'params' };
+    if (hit.marker === parameter.close) phase = PARAMS;
     else if (hit.marker === parameter.open) {
       sink.repair(`A value was not closed with ${parameter.close}`);
-      state.phase = { kind: 'key', tag: '', open: hit.marker };
+      phase = { kind: 'key', tag: '', open: hit.marker };
     } else takeClose(hit.marker);
     return hit.end;
   }
 
   /** A nested value's markup, up to its own close (same-named tags inside nest); then converted whole. */
-  function readNested(chunk: string, at: number, phase: PhaseOf<'nested'>): number {
-    const { parameter, raw } = phase;
-    const hit = phase.seeker.seek(chunk, at, (piece) => raw.push(piece));
+  function readNested(chunk: string, at: number, current: PhaseOf<'nested'>): number {
+    const { parameter, raw } = current;
+    const hit = current.seeker.seek(chunk, at, (piece) => raw.push(piece));
     if (hit === undefined) return chunk.length;
     if (
       hit.marker === parameter.nestedOpen ||
-      (hit.marker === parameter.close && phase.depth > 0)
+      (hit.marker === parameter.close && current.depth > 0)
     ) {
-      phase.depth += hit.marker === parameter.nestedOpen ? 1 : -1;
+      current.depth += hit.marker === parameter.nestedOpen ? 1 : -1;
       raw.push(hit.marker);
       return hit.end;
     }
@@ -525,19 +521,19 @@ export function createXmlParameterCallDecoder(
       return fail(at, error);
     }
     parameter.value.whole(converted);
-    if (hit.marker === parameter.close) state.phase = { kind: 'params' };
+    if (hit.marker === parameter.close) phase = PARAMS;
     else takeClose(hit.marker);
     return hit.end;
   }
 
   /** A call's JSON body, up to its close (or a close of the call or markup); then written as its arguments. */
-  function readJson(chunk: string, at: number, phase: PhaseOf<'json'>): number {
-    const hit = phase.seeker.seek(chunk, at, (piece) => phase.raw.push(piece));
+  function readJson(chunk: string, at: number, current: PhaseOf<'json'>): number {
+    const hit = current.seeker.seek(chunk, at, (piece) => current.raw.push(piece));
     if (hit === undefined) return chunk.length;
     let input: Record<string, unknown>;
     try {
-      const body = argumentsObject(parseJson(phase.raw.join('').trim()));
-      input = coerceBySchema(body, state.call.schema) as Record<string, unknown>;
+      const body = argumentsObject(parseJson(current.raw.join('').trim()));
+      input = coerceBySchema(body, callSchema) as Record<string, unknown>;
     } catch (error) {
       // A body that is no JSON object: the call cannot run.
       return fail(at, error);
@@ -546,8 +542,8 @@ export function createXmlParameterCallDecoder(
       sink.input.key(key);
       sink.input.value(item);
     }
-    state.call.parameters++;
-    if (hit.marker === jsonClose) state.phase = { kind: 'params' };
+    parameters++;
+    if (hit.marker === jsonClose) phase = PARAMS;
     else takeClose(hit.marker);
     return hit.end;
   }
@@ -562,26 +558,26 @@ export function createXmlParameterCallDecoder(
 
   /** Reads `chunk` from `at` in the current phase; returns where it stopped. */
   function step(chunk: string, at: number): number {
-    const phase = state.phase;
-    switch (phase.kind) {
+    const current = phase;
+    switch (current.kind) {
       case 'between':
         return readBetween(chunk, at);
       case 'name':
-        return readName(chunk, at, phase);
+        return readName(chunk, at, current);
       case 'nameTail':
-        return readNameTail(chunk, at, phase);
+        return readNameTail(chunk, at, current);
       case 'params':
         return readParams(chunk, at);
       case 'key':
-        return readKey(chunk, at, phase);
+        return readKey(chunk, at, current);
       case 'attributes':
-        return readAttributes(chunk, at, phase);
+        return readAttributes(chunk, at, current);
       case 'value':
-        return readValue(chunk, at, phase);
+        return readValue(chunk, at, current);
       case 'nested':
-        return readNested(chunk, at, phase);
+        return readNested(chunk, at, current);
       case 'json':
-        return readJson(chunk, at, phase);
+        return readJson(chunk, at, current);
       case 'trailing':
         return readTrailing(chunk, at);
     }
@@ -593,30 +589,30 @@ export function createXmlParameterCallDecoder(
    */
   function end(): void {
     // A call's name that nothing but whitespace followed: the output ended it, as a close would.
-    if (state.unconfirmed?.next === '') startCall(state.unconfirmed.name);
-    else if (state.unconfirmed !== undefined && state.calls === 0) {
+    if (unconfirmed?.next === '') startCall(unconfirmed.name);
+    else if (unconfirmed !== undefined && calls === 0) {
       // Cut off in what could have been the next tag: prose, as nothing confirmed the call.
-      state.status = 'not-a-call';
+      status = 'not-a-call';
       return;
     }
-    switch (state.phase.kind) {
+    switch (phase.kind) {
       case 'between':
       case 'params':
       case 'trailing':
         // An opener with no call after it was prose.
-        if (state.calls === 0) state.status = 'not-a-call';
+        if (calls === 0) status = 'not-a-call';
         else {
-          if (state.call.open) sink.repair('The call was not closed');
+          if (callOpen) sink.repair('The call was not closed');
           endCall();
-          state.status = 'done';
+          status = 'done';
         }
         return;
       case 'name':
-        state.status = 'not-a-call';
+        status = 'not-a-call';
         return;
       case 'nameTail':
         sink.fail('The call was cut off in its opening tag');
-        state.status = 'done';
+        status = 'done';
         return;
       case 'key':
       case 'attributes':
@@ -625,7 +621,7 @@ export function createXmlParameterCallDecoder(
       case 'json':
         // Cut off inside a parameter: the call does not run.
         sink.fail('The call was cut off inside a parameter');
-        state.status = 'done';
+        status = 'done';
         return;
     }
   }
@@ -633,7 +629,7 @@ export function createXmlParameterCallDecoder(
   return steppedDecoder({
     step,
     end,
-    status: () => state.status,
-    closer: () => (state.closerRead ? undefined : closer),
+    status: () => status,
+    closer: () => (closerRead ? undefined : closer),
   });
 }

@@ -2,7 +2,7 @@ import type { JsonSchema } from '@toolbridge/rxml';
 import { describe, expect, it } from 'vitest';
 import type { CallSink } from '../engine/call-grammar';
 import { JsonInputWriter } from '../engine/json-input-writer';
-import { XmlParameterValueWriter } from './xml-parameter-value-writer';
+import { createXmlParameterValueWriter } from './xml-parameter-value-writer';
 
 interface WriteOptions {
   schema?: JsonSchema;
@@ -17,7 +17,7 @@ function valueWriter(options: WriteOptions = {}) {
   const input = new JsonInputWriter((json) => deltas.push(json));
   const sink: CallSink = { start() {}, input, endCall() {}, fail() {}, repair() {} };
   input.openObject();
-  const value = new XmlParameterValueWriter(
+  const value = createXmlParameterValueWriter(
     sink,
     'v',
     options.schema,

@@ -9,119 +9,127 @@ import { endsWithHighSurrogate } from './high-surrogate';
  * numbers, booleans, JSON or Python-literal objects and lists). Call `begin`, then `text` for
  * each piece, then `end`; or `whole` for a value converted elsewhere.
  */
-export class XmlParameterValueWriter {
-  private streaming = false;
-  /** The value is raw text whatever it says (`null` included). */
-  private textOnly = false;
-  /** The value is text (DSML `string="true"`, any MiniMax-M3 value): only the schema's type converts it. */
-  private explicitText = false;
-  /** The value is JSON text (DSML `string="false"`), read as JSON before the schema types it. */
-  private json = false;
-  private leading = true;
-  /** Text held while the value may still be the literal `null` (then no string starts). */
-  private maybeNull: string | undefined = '';
-  private heldTail = '';
-  private readonly raw: string[] = [];
-
-  constructor(
-    private readonly sink: CallSink,
-    private readonly key: string,
-    readonly schema: JsonSchema | undefined,
-    /** One newline is trimmed at each end. */
-    private readonly trim = true,
-    /** A string value `null` is text. */
-    private readonly nullIsText = false,
-  ) {}
-
+export interface XmlParameterValueWriter {
+  readonly schema: JsonSchema | undefined;
   /** Nothing but whitespace was read, and nothing was written for it. */
-  get blank(): boolean {
-    return this.streaming
-      ? this.maybeNull !== undefined && this.maybeNull.trim() === '' && this.heldTail.trim() === ''
-      : this.raw.every((piece) => piece.trim() === '');
-  }
-
+  readonly blank: boolean;
   /** The whole value at once (a nested value, converted). */
-  whole(converted: unknown): void {
-    this.sink.input.value(converted);
-  }
-
+  whole(converted: unknown): void;
   /** The value starts: its key is written; `isString` overrides the schema (DSML's `string` attribute). */
-  begin(isString: boolean | undefined): void {
-    // A parameter the schema does not declare is text, as the model wrote it. Text the format
-    // marks as text still takes the schema's type when that is not a string (a lone item, a number).
-    this.streaming =
-      isString !== false && (this.schema === undefined || isStringSchema(this.schema));
-    this.textOnly = isString === true || this.nullIsText;
-    this.explicitText = isString === true || this.nullIsText;
-    this.json = isString === false;
-    this.sink.input.key(this.key);
-  }
-
+  begin(isString: boolean | undefined): void;
   /** A piece of the value's text, as the model wrote it. */
-  text(piece: string): void {
-    if (!this.streaming) {
-      this.raw.push(piece);
-      return;
-    }
-    let text = this.heldTail + piece;
-    this.heldTail = '';
-    if (this.leading && text.length > 0) {
-      if (this.trim && text[0] === '\n') text = text.slice(1);
-      this.leading = false;
-    }
-    // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
-    const keep = (this.trim && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
-    this.heldTail = text.slice(text.length - keep);
-    this.write(text.slice(0, text.length - keep));
-  }
-
+  text(piece: string): void;
   /** The value is complete: a streamed string ends, any other value is converted and written. */
-  end(): void {
-    if (!this.streaming) {
-      const joined = this.raw.join('');
-      const text = this.trim ? trimOneNewline(joined) : joined;
-      this.sink.input.value(
-        this.json
-          ? convertJson(text, this.schema)
-          : this.explicitText
-            ? coerceBySchema(text, this.schema)
-            : convertRaw(text, this.schema),
-      );
-      return;
-    }
-    if (!this.trim || this.heldTail !== '\n') this.write(this.heldTail);
-    // The reference parsers read `null` as null whatever the declared type.
-    if (
-      !this.textOnly &&
-      this.maybeNull !== undefined &&
-      this.maybeNull.trim().toLowerCase() === 'null'
-    ) {
-      this.sink.input.value(null);
-      return;
-    }
-    this.write('', true);
-    this.sink.input.stringEnd();
-  }
+  end(): void;
+}
+
+/**
+ * The writer of the value of `key`, typed by `schema`; `trim`: one newline is trimmed at each
+ * end; `nullIsText`: a string value `null` is text.
+ */
+export function createXmlParameterValueWriter(
+  sink: CallSink,
+  key: string,
+  schema: JsonSchema | undefined,
+  trim = true,
+  nullIsText = false,
+): XmlParameterValueWriter {
+  let streaming = false;
+  /** The value is raw text whatever it says (`null` included). */
+  let textOnly = false;
+  /** The value is text (DSML `string="true"`, any MiniMax-M3 value): only the schema's type converts it. */
+  let explicitText = false;
+  /** The value is JSON text (DSML `string="false"`), read as JSON before the schema types it. */
+  let json = false;
+  let leading = true;
+  /** Text held while the value may still be the literal `null` (then no string starts). */
+  let maybeNull: string | undefined = '';
+  let heldTail = '';
+  const raw: string[] = [];
 
   /** Writes string text, held while the value may still be `null`; the string opens once it cannot be. */
-  private write(text: string, final = false): void {
-    if (this.maybeNull !== undefined) {
-      const pending = this.maybeNull + text;
+  function write(text: string, final = false): void {
+    if (maybeNull !== undefined) {
+      const pending = maybeNull + text;
       if (
         !final &&
-        !this.textOnly &&
+        !textOnly &&
         'null'.startsWith(pending.trim().toLowerCase()) &&
         pending.length <= 8
       ) {
-        this.maybeNull = pending;
+        maybeNull = pending;
         return;
       }
-      this.maybeNull = undefined;
-      this.sink.input.stringStart();
+      maybeNull = undefined;
+      sink.input.stringStart();
       text = pending;
     }
-    if (text.length > 0) this.sink.input.stringChunk(text);
+    if (text.length > 0) sink.input.stringChunk(text);
   }
+
+  return {
+    schema,
+
+    get blank() {
+      return streaming
+        ? maybeNull !== undefined && maybeNull.trim() === '' && heldTail.trim() === ''
+        : raw.every((piece) => piece.trim() === '');
+    },
+
+    whole(converted) {
+      sink.input.value(converted);
+    },
+
+    begin(isString) {
+      // A parameter the schema does not declare is text, as the model wrote it. Text the format
+      // marks as text still takes the schema's type when that is not a string (a lone item, a number).
+      streaming = isString !== false && (schema === undefined || isStringSchema(schema));
+      textOnly = isString === true || nullIsText;
+      explicitText = isString === true || nullIsText;
+      json = isString === false;
+      sink.input.key(key);
+    },
+
+    text(piece) {
+      if (!streaming) {
+        raw.push(piece);
+        return;
+      }
+      let text = heldTail + piece;
+      heldTail = '';
+      if (leading && text.length > 0) {
+        if (trim && text[0] === '\n') text = text.slice(1);
+        leading = false;
+      }
+      // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
+      const keep = (trim && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
+      heldTail = text.slice(text.length - keep);
+      write(text.slice(0, text.length - keep));
+    },
+
+    end() {
+      if (!streaming) {
+        const joined = raw.join('');
+        const text = trim ? trimOneNewline(joined) : joined;
+        sink.input.value(
+          json
+            ? convertJson(text, schema)
+            : explicitText
+              ? coerceBySchema(text, schema)
+              : convertRaw(text, schema),
+        );
+        return;
+      }
+      if (!trim || heldTail !== '\n') write(heldTail);
+      // The reference parsers read `null` as null whatever the declared type.
+      if (!textOnly && maybeNull !== undefined && maybeNull.trim().toLowerCase() === 'null') {
+        sink.input.value(null);
+        return;
+      }
+      write('', true);
+      sink.input.stringEnd();
+    },
+  };
 }
 
 /** `text` without one leading and one trailing newline (Qwen3-Coder puts values on lines of their own). */

@@ -4,8 +4,8 @@
  * to valid JSON. Knows what is open, so a call cut short can be closed.
  */
 export class JsonInputWriter {
-  /** Open containers, innermost last; true when the container already holds a member. */
-  private readonly open: Array<{ kind: '{' | '['; hasMember: boolean }> = [];
+  /** Open containers, innermost last, by their closing bracket; true when the container already holds a member. */
+  private readonly open: Array<{ close: '}' | ']'; hasMember: boolean }> = [];
   private inString = false;
   private awaitingValue = false;
   private written = false;
@@ -18,18 +18,16 @@ export class JsonInputWriter {
   }
 
   openObject(): void {
-    this.beginValue('{');
-    this.open.push({ kind: '{', hasMember: false });
+    this.openContainer('{', '}');
   }
 
   openArray(): void {
-    this.beginValue('[');
-    this.open.push({ kind: '[', hasMember: false });
+    this.openContainer('[', ']');
   }
 
   close(): void {
     const container = this.open.pop();
-    if (container !== undefined) this.emit(container.kind === '{' ? '}' : ']');
+    if (container !== undefined) this.emit(container.close);
   }
 
   key(name: string): void {
@@ -69,10 +67,16 @@ export class JsonInputWriter {
     while (this.open.length > 0) this.close();
   }
 
+  private openContainer(open: '{' | '[', close: '}' | ']'): void {
+    this.beginValue(open);
+    this.open.push({ close, hasMember: false });
+  }
+
   private beginValue(text: string): void {
-    const container = this.open[this.open.length - 1];
-    const separator = container?.kind === '[' && container.hasMember ? ',' : '';
-    if (container?.kind === '[') container.hasMember = true;
+    const container = this.open.at(-1);
+    const inArray = container?.close === ']';
+    const separator = inArray && container.hasMember ? ',' : '';
+    if (inArray) container.hasMember = true;
     this.awaitingValue = false;
     this.emit(separator + text);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarkerSeeker } from './marker-seeker';
+import { createMarkerSeeker } from './marker-seeker';
 
 describe('MarkerSeeker', () => {
   it('finds a closer however the text is cut, reporting everything before it once', () => {
@@ -8,7 +8,7 @@ describe('MarkerSeeker', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 10 }), (cuts) => {
         const points = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
-        const seeker = new MarkerSeeker(['</tool_call>']);
+        const seeker = createMarkerSeeker(['</tool_call>']);
         let skipped = '';
         let end = -1;
         for (let i = 0; i + 1 < points.length && end === -1; i++) {
@@ -23,7 +23,7 @@ describe('MarkerSeeker', () => {
   });
 
   it('reads from `from`, with or without a partial closer held', () => {
-    const seeker = new MarkerSeeker(['</think>']);
+    const seeker = createMarkerSeeker(['</think>']);
     let skipped = '';
     const skip = (part: string) => (skipped += part);
     expect(seeker.seek('xx a </th', 3, skip)).toBeUndefined();
@@ -34,7 +34,7 @@ describe('MarkerSeeker', () => {
   });
 
   it('gives back a held partial closer when the input ends', () => {
-    const seeker = new MarkerSeeker(['</think>']);
+    const seeker = createMarkerSeeker(['</think>']);
     expect(seeker.seek('thinking </thi')).toBeUndefined();
     expect(seeker.flush()).toBe('</thi');
   });

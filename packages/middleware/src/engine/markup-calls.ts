@@ -1,7 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallSink } from './call-grammar';
 import { JsonInputWriter } from './json-input-writer';
-import { TextPieces } from './text-pieces';
+import { createTextPieces, type TextPieces } from './text-pieces';
 
 /** What the calls of one piece of markup need from the engine. */
 export interface MarkupCallsHost {
@@ -33,105 +33,117 @@ export interface MarkupCall {
  * the markup, so that it carries the markup's whole raw text. A call that fails keeps exactly
  * the input its deltas spelled, never empty, so the AI SDK reports it and runs nothing.
  */
-export class MarkupCalls implements CallSink {
-  readonly calls: MarkupCall[] = [];
+export interface MarkupCalls extends CallSink {
+  readonly calls: MarkupCall[];
   /** Why the markup failed when no call was open to take the blame. */
   failure: { message: string; cause: unknown } | undefined;
   /** Set while the output ends: failures then are cut-offs. */
-  ending = false;
-  private current: MarkupCall | undefined;
-  /** The open call's writer; a writer that goes nowhere while no call is open (made once, on demand). */
-  private writer: JsonInputWriter | undefined;
-
-  constructor(private readonly host: MarkupCallsHost) {}
-
-  get input(): JsonInputWriter {
-    this.writer ??= new JsonInputWriter(() => {});
-    return this.writer;
-  }
-
-  start(toolName: string, modelId?: string): void {
-    if (this.current !== undefined) this.endCall();
-    const call: MarkupCall = {
-      id: this.host.muted ? '' : this.callId(modelId),
-      toolName,
-      input: new TextPieces(),
-      repairs: [],
-      ended: false,
-    };
-    this.calls.push(call);
-    this.current = call;
-    this.writer = new JsonInputWriter((json) => this.delta(call, json));
-    if (this.host.muted) return;
-    this.host.beforeCall();
-    this.host.emit({ type: 'tool-input-start', id: call.id, toolName });
-  }
-
-  endCall(): void {
-    const call = this.current;
-    if (call === undefined) return;
-    this.current = undefined;
-    this.writer = undefined;
-    call.ended = true;
-    if (!this.host.muted) this.host.emit({ type: 'tool-input-end', id: call.id });
-  }
-
-  fail(message: string, cause?: unknown): void {
-    const call = this.current;
-    if (call === undefined) {
-      this.failure ??= { message, cause };
-      return;
-    }
-    call.failure = { message, cause, cutOff: this.ending };
-    if (this.host.cutOffCalls === 'close') this.input.closeAll();
-    // An empty input reads as `{}` to the AI SDK, which would run the tool.
-    else if (call.input.isEmpty) this.delta(call, '{');
-    this.endCall();
-  }
-
-  /** Lists a repair on the open call, or, once it ended, on the markup's last call. */
-  repair(message: string): void {
-    (this.current ?? this.calls[this.calls.length - 1])?.repairs.push(message);
-  }
-
+  ending: boolean;
   /** The markup ended: ends a call still open and emits every `tool-call`, with the format that read it. */
-  finish(rawText: string, format?: string): void {
-    this.endCall();
-    if (this.host.muted) return;
-    for (const call of this.calls) {
-      const failed = call.failure !== undefined && this.host.cutOffCalls === 'reject';
-      this.host.emit({
-        type: 'tool-call',
-        toolCallId: call.id,
-        toolName: call.toolName,
-        input: call.input.toString(),
-        providerMetadata: {
-          toolbridge: {
-            rawToolCallText: rawText,
-            ...(format === undefined ? {} : { format }),
-            ...(call.repairs.length > 0 ? { repairs: call.repairs } : {}),
-            ...(call.failure === undefined
-              ? {}
-              : { error: call.failure.message, rejected: failed }),
-          },
-        },
-      });
-    }
-  }
+  finish(rawText: string, format?: string): void;
+}
+
+/** The calls of one piece of markup, told to `host`. */
+export function createMarkupCalls(host: MarkupCallsHost): MarkupCalls {
+  const { emit, generateId, usedIds, beforeCall, muted, cutOffCalls } = host;
+  const calls: MarkupCall[] = [];
+  let current: MarkupCall | undefined;
+  /** The open call's writer; a writer that goes nowhere while no call is open (made once, on demand). */
+  let writer: JsonInputWriter | undefined;
 
   /** The model's own id when it has one the reply did not use yet, else a fresh one. */
-  private callId(modelId: string | undefined): string {
+  function callId(modelId: string | undefined): string {
     const id =
-      modelId !== undefined && modelId !== '' && !this.host.usedIds.has(modelId)
-        ? modelId
-        : this.host.generateId();
-    this.host.usedIds.add(id);
+      modelId !== undefined && modelId !== '' && !usedIds.has(modelId) ? modelId : generateId();
+    usedIds.add(id);
     return id;
   }
 
-  private delta(call: MarkupCall, json: string): void {
+  function delta(call: MarkupCall, json: string): void {
     if (call.ended) return;
     call.input.push(json);
-    if (!this.host.muted) this.host.emit({ type: 'tool-input-delta', id: call.id, delta: json });
+    if (!muted) emit({ type: 'tool-input-delta', id: call.id, delta: json });
   }
+
+  function endCall(): void {
+    const call = current;
+    if (call === undefined) return;
+    current = undefined;
+    writer = undefined;
+    call.ended = true;
+    if (!muted) emit({ type: 'tool-input-end', id: call.id });
+  }
+
+  const markup: MarkupCalls = {
+    calls,
+    failure: undefined,
+    ending: false,
+
+    get input() {
+      writer ??= new JsonInputWriter(() => {});
+      return writer;
+    },
+
+    start(toolName, modelId) {
+      if (current !== undefined) endCall();
+      const call: MarkupCall = {
+        id: muted ? '' : callId(modelId),
+        toolName,
+        input: createTextPieces(),
+        repairs: [],
+        ended: false,
+      };
+      calls.push(call);
+      current = call;
+      writer = new JsonInputWriter((json) => delta(call, json));
+      if (muted) return;
+      beforeCall();
+      emit({ type: 'tool-input-start', id: call.id, toolName });
+    },
+
+    endCall,
+
+    fail(message, cause) {
+      const call = current;
+      if (call === undefined) {
+        markup.failure ??= { message, cause };
+        return;
+      }
+      call.failure = { message, cause, cutOff: markup.ending };
+      if (cutOffCalls === 'close') markup.input.closeAll();
+      // An empty input reads as `{}` to the AI SDK, which would run the tool.
+      else if (call.input.isEmpty) delta(call, '{');
+      endCall();
+    },
+
+    /** Lists a repair on the open call, or, once it ended, on the markup's last call. */
+    repair(message) {
+      (current ?? calls.at(-1))?.repairs.push(message);
+    },
+
+    finish(rawText, format) {
+      endCall();
+      if (muted) return;
+      for (const call of calls) {
+        const failed = call.failure !== undefined && cutOffCalls === 'reject';
+        emit({
+          type: 'tool-call',
+          toolCallId: call.id,
+          toolName: call.toolName,
+          input: call.input.toString(),
+          providerMetadata: {
+            toolbridge: {
+              rawToolCallText: rawText,
+              ...(format === undefined ? {} : { format }),
+              ...(call.repairs.length > 0 ? { repairs: call.repairs } : {}),
+              ...(call.failure === undefined
+                ? {}
+                : { error: call.failure.message, rejected: failed }),
+            },
+          },
+        });
+      }
+    },
+  };
+  return markup;
 }

@@ -6,12 +6,18 @@ const ARGUMENT_KEYS = new Set(['arguments', 'parameters', 'args', 'input']);
 
 interface Probe {
   scanner: JsonScanner;
+  /** What the scanner read. */
   text: string[];
-  depth: number;
-  key: string | undefined;
-  nameParts: string[] | undefined;
   toolName: string | undefined;
   hasArguments: boolean;
+}
+
+/** Watches prose for calls of known tools in a shape the protocol does not read. */
+export interface NearMissWatcher {
+  /** Reads the next piece of prose. */
+  read(text: string): void;
+  /** The prose was interrupted (by a call or other markup): an object in progress is not one. */
+  interrupt(): void;
 }
 
 /**
@@ -19,97 +25,92 @@ interface Probe {
  * "arguments": {…}}`, bare or in a fence) that the protocol does not read, so that they can be
  * reported as near misses. It only reads what is emitted as text, once, and never holds it back.
  */
-export class NearMissWatcher {
-  private probe: Probe | undefined;
+export function createNearMissWatcher(
+  tools: ToolsByName,
+  report: (rawText: string, toolName: string) => void,
+): NearMissWatcher {
+  let probe: Probe | undefined;
 
-  constructor(
-    private readonly tools: ToolsByName,
-    private readonly report: (rawText: string, toolName: string) => void,
-  ) {}
-
-  /** Reads the next piece of prose. */
-  read(text: string): void {
-    if (this.tools.size === 0) return;
-    let from = 0;
-    while (from < text.length) {
-      if (this.probe === undefined) {
-        const brace = text.indexOf('{', from);
-        if (brace === -1) return;
-        this.probe = this.createProbe();
-        from = brace;
-      }
-      from = this.feed(this.probe, text, from);
-    }
-  }
-
-  /** The prose was interrupted (by a call or other markup): an object in progress is not one. */
-  interrupt(): void {
-    this.probe = undefined;
-  }
-
-  /** Feeds the probe from `from`; returns where reading goes on. */
-  private feed(probe: Probe, text: string, from: number): number {
-    const before = probe.scanner.offset;
+  /** Feeds `current` from `from`; returns where reading goes on. */
+  function feed(current: Probe, text: string, from: number): number {
+    const before = current.scanner.offset;
     let consumed: number;
     try {
-      consumed = probe.scanner.write(from === 0 ? text : text.slice(from));
+      consumed = current.scanner.write(from === 0 ? text : text.slice(from));
     } catch {
-      this.probe = undefined;
+      probe = undefined;
       // Reading resumes at the character that broke the object: it may open the next one.
-      return Math.max(from + 1, Math.min(text.length, from + probe.scanner.offset - before));
+      return Math.max(from + 1, Math.min(text.length, from + current.scanner.offset - before));
     }
-    probe.text.push(text.slice(from, from + consumed));
-    if (!probe.scanner.done) return text.length;
-    this.probe = undefined;
-    if (probe.toolName !== undefined && probe.hasArguments && this.tools.has(probe.toolName)) {
-      this.report(probe.text.join(''), probe.toolName);
+    current.text.push(text.slice(from, from + consumed));
+    if (!current.scanner.done) return text.length;
+    probe = undefined;
+    if (current.toolName !== undefined && current.hasArguments && tools.has(current.toolName)) {
+      report(current.text.join(''), current.toolName);
     }
     return from + consumed;
   }
 
-  private createProbe(): Probe {
-    const probe: Probe = {
-      scanner: undefined as unknown as JsonScanner,
-      text: [],
-      depth: 0,
-      key: undefined,
-      nameParts: undefined,
-      toolName: undefined,
-      hasArguments: false,
-    };
-    const enter = () => {
-      if (probe.depth === 1 && probe.key !== undefined && ARGUMENT_KEYS.has(probe.key)) {
-        probe.hasArguments = true;
+  return {
+    read(text) {
+      if (tools.size === 0) return;
+      let from = 0;
+      while (from < text.length) {
+        if (probe === undefined) {
+          const brace = text.indexOf('{', from);
+          if (brace === -1) return;
+          probe = createProbe();
+          from = brace;
+        }
+        from = feed(probe, text, from);
       }
-      probe.depth++;
-    };
-    const leave = () => {
-      probe.depth--;
-    };
-    probe.scanner = createJsonScanner({
+    },
+    interrupt() {
+      probe = undefined;
+    },
+  };
+}
+
+/** A probe of one object, from its `{`: its scanner notes a name and arguments at its top level. */
+function createProbe(): Probe {
+  let depth = 0;
+  /** The last key at the top level. */
+  let key: string | undefined;
+  let nameParts: string[] | undefined;
+  const atArguments = () => depth === 1 && key !== undefined && ARGUMENT_KEYS.has(key);
+  const enter = () => {
+    if (atArguments()) probe.hasArguments = true;
+    depth++;
+  };
+  const leave = () => {
+    depth--;
+  };
+  const probe: Probe = {
+    scanner: createJsonScanner({
       objectStart: enter,
       arrayStart: enter,
       objectEnd: leave,
       arrayEnd: leave,
-      key: (key) => {
-        if (probe.depth === 1) probe.key = key;
+      key: (name) => {
+        if (depth === 1) key = name;
       },
       stringStart: () => {
-        if (probe.depth !== 1 || probe.key === undefined) return;
-        if (NAME_KEYS.has(probe.key) && probe.toolName === undefined) probe.nameParts = [];
-        if (ARGUMENT_KEYS.has(probe.key)) probe.hasArguments = true;
+        if (depth === 1 && key !== undefined && NAME_KEYS.has(key) && probe.toolName === undefined)
+          nameParts = [];
+        if (atArguments()) probe.hasArguments = true;
       },
-      stringChunk: (text) => probe.nameParts?.push(text),
+      stringChunk: (text) => nameParts?.push(text),
       stringEnd: () => {
-        if (probe.nameParts !== undefined) probe.toolName = probe.nameParts.join('');
-        probe.nameParts = undefined;
+        if (nameParts !== undefined) probe.toolName = nameParts.join('');
+        nameParts = undefined;
       },
       primitive: () => {
-        if (probe.depth === 1 && probe.key !== undefined && ARGUMENT_KEYS.has(probe.key)) {
-          probe.hasArguments = true;
-        }
+        if (atArguments()) probe.hasArguments = true;
       },
-    });
-    return probe;
-  }
+    }),
+    text: [],
+    toolName: undefined,
+    hasArguments: false,
+  };
+  return probe;
 }

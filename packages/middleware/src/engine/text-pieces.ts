@@ -7,26 +7,30 @@ const BLOCK = 256;
  * strings instead of one small string per chunk, which the garbage collector would otherwise
  * trace again at every collection while the call lasts (time that grew faster than the text).
  */
-export class TextPieces {
-  private readonly blocks: string[] = [];
-  private readonly pieces: string[] = [];
-
+export interface TextPieces {
   /** Whether nothing (or only empty pieces) was pushed. */
-  get isEmpty(): boolean {
-    return this.blocks.length === 0 && this.pieces.length === 0;
-  }
-
-  push(piece: string): void {
-    if (piece.length === 0) return;
-    this.pieces.push(piece);
-    if (this.pieces.length === BLOCK) {
-      this.blocks.push(this.pieces.join(''));
-      this.pieces.length = 0;
-    }
-  }
-
+  readonly isEmpty: boolean;
+  push(piece: string): void;
   /** The whole text. */
-  toString(): string {
-    return this.blocks.join('') + this.pieces.join('');
-  }
+  toString(): string;
+}
+
+/** An empty text, to push pieces to. */
+export function createTextPieces(): TextPieces {
+  const blocks: string[] = [];
+  const pieces: string[] = [];
+  return {
+    get isEmpty() {
+      return blocks.length === 0 && pieces.length === 0;
+    },
+    push(piece) {
+      if (piece.length === 0) return;
+      pieces.push(piece);
+      if (pieces.length === BLOCK) {
+        blocks.push(pieces.join(''));
+        pieces.length = 0;
+      }
+    },
+    toString: () => blocks.join('') + pieces.join(''),
+  };
 }

@@ -1,10 +1,10 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallDecoder, CallGrammar, ToolsByName } from './call-grammar';
 import { type MarkerMatcher, sharedMarkerMatcher } from './marker-matcher';
-import { MarkupCalls } from './markup-calls';
-import { NearMissWatcher } from './near-miss-watcher';
-import { ReasoningBlock } from './reasoning-block';
-import { TextPieces } from './text-pieces';
+import { createMarkupCalls, type MarkupCalls } from './markup-calls';
+import { createNearMissWatcher } from './near-miss-watcher';
+import { createReasoningBlock, type ReasoningBlock } from './reasoning-block';
+import { createTextPieces, type TextPieces } from './text-pieces';
 
 /** Why `onError` was called. */
 export type ToolbridgeErrorReason =
@@ -122,6 +122,7 @@ type ReadState =
 
 const TEXT: ReadState = { mode: 'text' };
 const LEADING: ReadState = { mode: 'leading' };
+const inReasoning = (block: ReasoningBlock): ReadState => ({ mode: 'reasoning', block });
 
 /**
  * The streaming engine every text protocol shares. It scans each piece of text once for the
@@ -135,7 +136,7 @@ export function createTextStreamParser(
   options: TextStreamParserOptions,
   emit: (part: LanguageModelV4StreamPart) => void,
 ): TextStreamParser {
-  const { grammar, tools, generateId, onError } = options;
+  const { grammar, tools, generateId, onError, onCallText } = options;
   const callsInReasoning = options.callsInReasoning ?? false;
   const emitRaw = options.emitRawToolCallTextOnError ?? true;
   const cutOffCalls = options.cutOffCalls ?? 'reject';
@@ -189,7 +190,7 @@ export function createTextStreamParser(
    */
   const skipMatchers = new Map<string, MarkerMatcher>();
   const maxCalls = grammar.maxCallsPerReply ?? Number.POSITIVE_INFINITY;
-  const nearMisses = new NearMissWatcher(tools, (rawText, toolName) =>
+  const nearMisses = createNearMissWatcher(tools, (rawText, toolName) =>
     onError?.(`"${toolName}" was called in a form this protocol does not read; it stayed text`, {
       reason: 'unrecognized-call',
       rawText,
@@ -253,7 +254,7 @@ export function createTextStreamParser(
   function startMarkup(opener: string, reasoning?: ReasoningBlock): void {
     const muted = callCount >= maxCalls;
     const around: ReasoningAround = { pending: reasoning, interrupted: undefined };
-    const calls = new MarkupCalls({
+    const calls = createMarkupCalls({
       emit,
       generateId,
       usedIds,
@@ -275,7 +276,7 @@ export function createTextStreamParser(
       around,
       muted,
       opener,
-      body: new TextPieces(),
+      body: createTextPieces(),
       calls,
     };
     strayCloser = undefined;
@@ -284,32 +285,33 @@ export function createTextStreamParser(
 
   /** The decoder is done with the markup: takes its closer next, skips to it, or ends it. */
   function afterDecoder(open: OpenMarkup): string {
-    const { status, closer } = open.decoder;
-    const reasoning = open.around.pending;
+    const { decoder, around, opener, body, calls } = open;
+    const { status, closer } = decoder;
+    const reasoning = around.pending;
     if (status === 'not-a-call' && reasoning !== undefined) {
       // A mention of the opener in the reasoning: the reasoning goes on, read again after it.
-      state = { mode: 'reasoning', block: reasoning };
-      reasoning.read(open.opener);
-      return open.body.toString();
+      state = inReasoning(reasoning);
+      reasoning.read(opener);
+      return body.toString();
     }
-    if (status === 'not-a-call' && !explicitOpeners.has(open.opener)) {
+    if (status === 'not-a-call' && !explicitOpeners.has(opener)) {
       state = TEXT;
-      if (sharedTags.has(open.opener)) {
-        startReasoning(open.opener, 'tag');
-        return open.body.toString();
+      if (sharedTags.has(opener)) {
+        startReasoning(opener, 'tag');
+        return body.toString();
       }
       // Another opener may begin inside this one (`\n[` before `[TOOL_REQUEST]`): read on from its second character.
-      emitText(open.opener.slice(0, 1));
-      return open.opener.slice(1) + open.body.toString();
+      emitText(opener.slice(0, 1));
+      return opener.slice(1) + body.toString();
     }
     // The model announced a call and wrote none this format reads: that is said, never silent.
     if (status === 'not-a-call') {
-      open.calls.fail(`No call this format reads follows ${open.opener}; it was kept as text`);
+      calls.fail(`No call this format reads follows ${opener}; it was kept as text`);
     }
     const failed =
       status !== 'done' ||
-      open.calls.failure !== undefined ||
-      open.calls.calls.some((call) => call.failure !== undefined);
+      calls.failure !== undefined ||
+      calls.calls.some((call) => call.failure !== undefined);
     if (closer === undefined) endMarkup(open);
     else state = { mode: failed ? 'skip' : 'closer', markup: open, closer };
     return '';
@@ -326,13 +328,13 @@ export function createTextStreamParser(
         'foreign-call',
         rawText,
       );
-      options.onCallText?.(rawText);
-      if (reasoning !== undefined) state = { mode: 'reasoning', block: reasoning };
+      onCallText?.(rawText);
+      if (reasoning !== undefined) state = inReasoning(reasoning);
       return;
     }
     if (reasoning !== undefined && calls.calls.length === 0) {
       // No call came of it: it was the reasoning mentioning the markup.
-      state = { mode: 'reasoning', block: reasoning };
+      state = inReasoning(reasoning);
       reasoning.read(rawText);
       return;
     }
@@ -366,10 +368,10 @@ export function createTextStreamParser(
       report(calls.failure.message, 'malformed-call', rawText, { error: calls.failure.cause });
     }
     if (decoder.status === 'done') strayCloser = decoder.closer;
-    options.onCallText?.(rawText);
+    onCallText?.(rawText);
     callCount += calls.calls.length;
     if (around.interrupted !== undefined) {
-      state = { mode: 'reasoning', block: around.interrupted.continued(generateId()) };
+      state = inReasoning(around.interrupted.continued(generateId()));
     }
   }
 
@@ -390,7 +392,7 @@ export function createTextStreamParser(
       closer === undefined
         ? implicitEnds
         : [closer, ...controlTokens, ...reasoningBreaks, ...(callsInReasoning ? callMarkup : [])];
-    state = { mode: 'reasoning', block: new ReasoningBlock(emit, generateId(), markers, opened) };
+    state = inReasoning(createReasoningBlock(emit, generateId(), markers, opened));
   }
 
   /** Reasoning ended at its closer: text follows, or a call where a reply may open with one. */
@@ -408,7 +410,7 @@ export function createTextStreamParser(
     if (closers.has(marker)) closeReasoning(block);
     else if (explicitOpeners.has(marker)) startMarkup(marker, block);
     else if (reasoningTags.has(marker) && block.readAny) block.read(marker);
-    else options.onCallText?.(marker);
+    else onCallText?.(marker);
   }
 
   const start = options.startWithReasoning ?? false;
@@ -442,7 +444,7 @@ export function createTextStreamParser(
       }
       startRead = true;
       if (found !== undefined) {
-        options.onCallText?.(found);
+        onCallText?.(found);
         pos = found.length;
       }
     }
@@ -481,27 +483,28 @@ export function createTextStreamParser(
             held = buffer.slice(keep);
             return;
           }
+          const { marker } = scan;
           emitText(buffer.slice(pos, scan.index));
-          pos = scan.index + scan.marker.length;
-          if (scan.marker === strayCloser && !reasoningTags.has(scan.marker)) {
+          pos = scan.index + marker.length;
+          if (marker === strayCloser && !reasoningTags.has(marker)) {
             // The closer of a call that ended before it, with text in between: markup, not prose.
             // The call went out when its value ended, without it: it is read past, and said.
             strayCloser = undefined;
             report(
-              `${scan.marker} came after text that followed the call it closes; it was read as markup`,
+              `${marker} came after text that followed the call it closes; it was read as markup`,
               'late-closer',
-              scan.marker,
+              marker,
             );
-            options.onCallText?.(scan.marker);
-          } else if (wrappers.has(scan.marker) || loneClosers.has(scan.marker)) {
+            onCallText?.(marker);
+          } else if (wrappers.has(marker) || loneClosers.has(marker)) {
             // A wrapper, or a reasoning closer with no opener: markup, never text.
             closeText();
-            options.onCallText?.(scan.marker);
-          } else if (controlTokens.has(scan.marker)) {
-            options.onCallText?.(scan.marker);
-          } else if (reasoningTags.has(scan.marker) && !sharedTags.has(scan.marker)) {
-            startReasoning(scan.marker, 'tag');
-          } else startMarkup(scan.marker);
+            onCallText?.(marker);
+          } else if (controlTokens.has(marker)) {
+            onCallText?.(marker);
+          } else if (reasoningTags.has(marker) && !sharedTags.has(marker)) {
+            startReasoning(marker, 'tag');
+          } else startMarkup(marker);
           break;
         }
         case 'reasoning': {
