@@ -251,7 +251,7 @@ export function createJsonScanner(
   }
 
   function close(kind: number, index: number): void {
-    if (stack[stack.length - 1] !== kind) fail(`Unexpected '${chunk[index]}'`, index);
+    if (stack.at(-1) !== kind) fail(`Unexpected '${chunk[index]}'`, index);
     stack.pop();
     if (kind === OBJECT) handler.objectEnd?.();
     else handler.arrayEnd?.();
@@ -357,7 +357,7 @@ export function createJsonScanner(
         return index + 1;
       default: {
         // State.AfterValue
-        const top = stack[stack.length - 1];
+        const top = stack.at(-1);
         if (code === 0x2c /* , */) state = top === OBJECT ? State.Key : State.Value;
         else if (code === 0x7d /* } */) close(OBJECT, index);
         else if (code === 0x5d /* ] */) close(ARRAY, index);
@@ -406,7 +406,7 @@ export function createJsonScanner(
   function afterQuote(code: number): number {
     if (stringIsKey) return code === 0x3a /* : */ ? CLOSES : LITERAL;
     // The closer of the container the string is in: `}` or `]`.
-    const closer = stack[stack.length - 1] === OBJECT ? 0x7d : 0x5d;
+    const closer = stack.at(-1) === OBJECT ? 0x7d : 0x5d;
     if (code === closer) return CLOSES;
     if (code !== 0x2c /* , */) return LITERAL;
     look = Look.Comma;
@@ -414,7 +414,7 @@ export function createJsonScanner(
   }
 
   function afterComma(code: number): number {
-    if (stack[stack.length - 1] === OBJECT) {
+    if (stack.at(-1) === OBJECT) {
       if (code === 0x22 || code === 0x27 || code === 0x7d /* } */) return CLOSES;
       if (!isBareChar(code)) return LITERAL;
       look = Look.Word;

@@ -3,6 +3,7 @@ import {
   itemSchema,
   type JsonSchema,
   type JsonSchemaObject,
+  jsonTypeOf,
   propertySchema,
   schemaBranches,
   schemaTypes,
@@ -54,13 +55,6 @@ interface Context {
   readonly strict: boolean;
   /** The budget of the union branch being tried, if any. */
   readonly choice: Budget | undefined;
-}
-
-function jsonTypeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

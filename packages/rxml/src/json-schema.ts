@@ -33,7 +33,8 @@ export function schemaBranches(schema: JsonSchema | undefined): JsonSchemaObject
   return branches;
 }
 
-function jsonTypeOf(value: unknown): string {
+/** The JSON type of a value, `integer` for a whole number. */
+export function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

@@ -15,7 +15,7 @@ import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
-import type { ToolCallProtocol } from '../tool-call-protocol';
+import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat, formatPreset } from './define-format';
 
@@ -105,17 +105,23 @@ export function qwen3CoderProtocol(): ToolCallProtocol {
       },
     }),
     formatTools: (tools) => functionToolLines(tools),
-    formatToolCall: ({ toolName, input }) => {
-      const parameters = Object.entries((input ?? {}) as Record<string, unknown>).map(
-        ([key, value]) => `<parameter=${key}>\n${textOrJson(value)}\n</parameter>\n`,
-      );
-      return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
-    },
+    formatToolCall: (call) => coderCall(call, textOrJson),
     formatToolResponse: ({ output }) => {
       const { value } = toolResultValue(output);
       return `<tool_response>\n${textOrJson(value)}\n</tool_response>`;
     },
   });
+}
+
+/** A call in `<tool_call>` tags, each parameter's value written by `valueText`. */
+function coderCall(
+  { toolName, input }: ToolCallForModel,
+  valueText: (value: unknown) => string,
+): string {
+  const parameters = Object.entries((input ?? {}) as Record<string, unknown>).map(
+    ([key, value]) => `<parameter=${key}>\n${valueText(value)}\n</parameter>\n`,
+  );
+  return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
 }
 
 /** The system prompt of {@link qwen3CoderToolMiddleware}: the tools, and calls with raw parameter values. */
@@ -186,14 +192,7 @@ const qwen3CoderTemplate: TemplatePrompt = {
       .join('')}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}`,
   calls: (text, calls) =>
     (text.trim() === '' ? '' : `${text.trim()}\n\n`) +
-    calls
-      .map(
-        ({ toolName, input }) =>
-          `<tool_call>\n<function=${toolName}>\n${Object.entries(input ?? {})
-            .map(([key, value]) => `<parameter=${key}>\n${parameterText(value)}\n</parameter>\n`)
-            .join('')}</function>\n</tool_call>`,
-      )
-      .join('\n'),
+    calls.map((call) => coderCall(call, parameterText)).join('\n'),
   results: (results) =>
     results
       .map(

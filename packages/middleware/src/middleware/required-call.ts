@@ -38,20 +38,26 @@ function addCount(a: number | undefined, b: number | undefined): number | undefi
   return a === undefined ? b : b === undefined ? a : a + b;
 }
 
+/** The counts `keys` of `a` and `b` added up. */
+function addCounts<Key extends string>(
+  a: Readonly<Record<Key, number | undefined>>,
+  b: Readonly<Record<Key, number | undefined>>,
+  keys: readonly Key[],
+): Record<Key, number | undefined> {
+  return Object.fromEntries(keys.map((key) => [key, addCount(a[key], b[key])])) as Record<
+    Key,
+    number | undefined
+  >;
+}
+
+const INPUT_COUNTS = ['total', 'noCache', 'cacheRead', 'cacheWrite'] as const;
+const OUTPUT_COUNTS = ['total', 'text', 'reasoning'] as const;
+
 /** The usage of two requests together (what a re-asked step cost); `raw` is the later one's. */
 export function addUsage(a: LanguageModelV4Usage, b: LanguageModelV4Usage): LanguageModelV4Usage {
   return {
-    inputTokens: {
-      total: addCount(a.inputTokens.total, b.inputTokens.total),
-      noCache: addCount(a.inputTokens.noCache, b.inputTokens.noCache),
-      cacheRead: addCount(a.inputTokens.cacheRead, b.inputTokens.cacheRead),
-      cacheWrite: addCount(a.inputTokens.cacheWrite, b.inputTokens.cacheWrite),
-    },
-    outputTokens: {
-      total: addCount(a.outputTokens.total, b.outputTokens.total),
-      text: addCount(a.outputTokens.text, b.outputTokens.text),
-      reasoning: addCount(a.outputTokens.reasoning, b.outputTokens.reasoning),
-    },
+    inputTokens: addCounts(a.inputTokens, b.inputTokens, INPUT_COUNTS),
+    outputTokens: addCounts(a.outputTokens, b.outputTokens, OUTPUT_COUNTS),
     ...(b.raw === undefined ? {} : { raw: b.raw }),
   };
 }

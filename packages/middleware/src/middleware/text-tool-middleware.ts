@@ -8,6 +8,7 @@ import type {
 import {
   rewriteForTemplate,
   type TemplatePrompt,
+  textOf,
   withTemplateTools,
 } from '../prompt/template-prompt';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
@@ -74,11 +75,6 @@ function callsTool(content: readonly LanguageModelV4Content[], context: CallCont
   return content.some(
     (part) => part.type === 'tool-call' && satisfiesToolChoice(part.toolName, context.toolChoice),
   );
-}
-
-/** The text a reply wrote, to show the model in a re-ask. */
-function replyText(content: readonly LanguageModelV4Content[]): string {
-  return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 /**
@@ -192,12 +188,12 @@ export function textToolMiddleware(options: TextToolMiddlewareOptions): Language
       if (correction === undefined) return reply;
       let { retries } = correction;
       let { usage } = result;
-      let written = replyText(result.content);
+      let written = textOf(result.content);
       while (retries > 0 && !callsTool(reply.content, context)) {
         retries--;
         const next = await model.doGenerate(reaskParams(params, written, correction.text));
         usage = addUsage(usage, next.usage);
-        written = replyText(next.content);
+        written = textOf(next.content);
         reply = read(next);
       }
       return { ...reply, usage, warnings };

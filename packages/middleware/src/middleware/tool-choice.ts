@@ -46,10 +46,13 @@ function toolNames(tools: readonly LanguageModelV4FunctionTool[]): string {
   return tools.map((tool) => JSON.stringify(tool.name)).join(', ');
 }
 
-// The request may also ask for a JSON response (structured outputs); a server that honours it
-// makes the model write the bare call object, which the parser reads as well.
-const JSON_REPLY_NOTE =
-  'If your reply has to be JSON, write only the call object {"name": "<tool name>", "arguments": {...}}.';
+/**
+ * How to write the call, the end of either request: in the protocol's format, shown by
+ * `exampleCall`. The request may also ask for a JSON response (structured outputs); a server
+ * that honours it makes the model write the bare call object, which the parser reads as well.
+ */
+const callFormatNote = (exampleCall: string) =>
+  `in the tool call format, like this:\n${exampleCall}\nIf your reply has to be JSON, write only the call object {"name": "<tool name>", "arguments": {...}}.`;
 
 /**
  * The prompt's half of a forced tool choice: a call is required, in the protocol's own format
@@ -62,7 +65,7 @@ export function toolChoiceInstruction(
 ): string {
   const which =
     tools.length === 1 ? `the tool ${toolNames(tools)}` : `a tool (one of ${toolNames(tools)})`;
-  return `You must call ${which} in this reply. Write the call in the tool call format, like this:\n${exampleCall}\n${JSON_REPLY_NOTE}`;
+  return `You must call ${which} in this reply. Write the call ${callFormatNote(exampleCall)}`;
 }
 
 /** The user turn that asks again when a reply that had to call a tool called none. */
@@ -72,5 +75,5 @@ export function toolChoiceCorrection(
 ): string {
   const which =
     tools.length === 1 ? `the tool ${toolNames(tools)}` : `one of the tools ${toolNames(tools)}`;
-  return `Your reply did not call a tool. You must call ${which} now. Reply with only the call, written in the tool call format, like this:\n${exampleCall}\n${JSON_REPLY_NOTE}`;
+  return `Your reply did not call a tool. You must call ${which} now. Reply with only the call, written ${callFormatNote(exampleCall)}`;
 }

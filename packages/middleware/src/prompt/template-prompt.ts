@@ -92,6 +92,11 @@ export function escapeCloser(content: string, closer: string): string {
     : content;
 }
 
+/** The text parts of a message or reply, joined; its other parts left out. */
+export function textOf(parts: ReadonlyArray<{ type: string; text?: unknown }>): string {
+  return parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
 type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
 type ToolResultPart = Extract<AssistantMessage['content'][number], { type: 'tool-result' }>;
 
@@ -169,7 +174,7 @@ function withCalls(message: AssistantMessage, template: TemplatePrompt): Assista
   const calls = message.content.flatMap((part) => (part.type === 'tool-call' ? [part] : []));
   const results = templateResults(message.content);
   if (calls.length === 0 && results.length === 0) return message;
-  const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const text = textOf(message.content);
   const others = message.content.filter(
     (part) => part.type !== 'text' && part.type !== 'tool-call' && !isToolResult(part),
   );
@@ -208,7 +213,7 @@ export function withTemplateTools(
   if (message.role === 'system') {
     copy[index] = { ...message, content: template.tools(tools, message.content) };
   } else if (message.role === 'user') {
-    const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    const text = textOf(message.content);
     const files = message.content.filter((part) => part.type !== 'text');
     copy[index] = {
       ...message,
