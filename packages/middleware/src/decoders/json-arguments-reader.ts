@@ -19,6 +19,12 @@ export function argumentsObject(value: unknown): Record<string, unknown> {
   return decoded as Record<string, unknown>;
 }
 
+/** A scanner handler of a call's arguments value; see {@link createJsonArgumentsReader}. */
+export interface JsonArgumentsReader extends JsonScanHandler {
+  /** The value is complete: a JSON-encoded string is written now. */
+  end(): void;
+}
+
 /**
  * Reads a call's arguments value from scanner events into a writer: an object streams as
  * canonical JSON as it arrives (guided by the schema); a JSON-encoded string is collected and
@@ -26,66 +32,44 @@ export function argumentsObject(value: unknown): Record<string, unknown> {
  *
  * @throws {Error} from the first event of a value that cannot be a tool's input.
  */
-export class JsonArgumentsReader implements JsonScanHandler {
+export function createJsonArgumentsReader(
+  writer: JsonInputWriter,
+  schema: JsonSchema | undefined,
+): JsonArgumentsReader {
   /** Where the events go, once the first one told what the value is: a streamer of an object, or `encoded`. */
-  private handler: JsonScanHandler | undefined;
+  let handler: JsonScanHandler | undefined;
   /** A JSON-encoded string being collected. */
-  private encoded: JsonValueBuilder | undefined;
-
-  constructor(
-    private readonly writer: JsonInputWriter,
-    private readonly schema: JsonSchema | undefined,
-  ) {}
-
-  objectStart(): void {
-    this.handler ??= createJsonArgumentsStreamer(this.writer, this.schema);
-    this.target().objectStart?.();
-  }
-
-  arrayStart(): void {
-    this.target().arrayStart?.();
-  }
-
-  objectEnd(): void {
-    this.target().objectEnd?.();
-  }
-
-  arrayEnd(): void {
-    this.target().arrayEnd?.();
-  }
-
-  key(key: string): void {
-    this.target().key?.(key);
-  }
-
-  stringStart(): void {
-    if (this.handler === undefined) this.handler = this.encoded = new JsonValueBuilder();
-    this.handler.stringStart?.();
-  }
-
-  stringChunk(text: string): void {
-    this.target().stringChunk?.(text);
-  }
-
-  stringEnd(): void {
-    this.target().stringEnd?.();
-  }
-
-  primitive(value: number | boolean | null): void {
-    if (this.handler === undefined) this.writer.value(argumentsObject(value));
-    else this.handler.primitive?.(value);
-  }
-
-  /** The value is complete: a JSON-encoded string is written now. */
-  end(): void {
-    if (this.encoded !== undefined) {
-      this.writer.value(coerceBySchema(argumentsObject(this.encoded.value), this.schema));
-    }
-  }
+  let encoded: JsonValueBuilder | undefined;
 
   /** Where an event that cannot start the value goes: a list, a key or an end first is no object. */
-  private target(): JsonScanHandler {
-    if (this.handler === undefined) throw new Error('The arguments are not an object');
-    return this.handler;
+  function target(): JsonScanHandler {
+    if (handler === undefined) throw new Error('The arguments are not an object');
+    return handler;
   }
+
+  return {
+    objectStart() {
+      handler ??= createJsonArgumentsStreamer(writer, schema);
+      handler.objectStart?.();
+    },
+    arrayStart: () => target().arrayStart?.(),
+    objectEnd: () => target().objectEnd?.(),
+    arrayEnd: () => target().arrayEnd?.(),
+    key: (key) => target().key?.(key),
+    stringStart() {
+      handler ??= encoded = new JsonValueBuilder();
+      handler.stringStart?.();
+    },
+    stringChunk: (text) => target().stringChunk?.(text),
+    stringEnd: () => target().stringEnd?.(),
+    primitive(value) {
+      if (handler === undefined) writer.value(argumentsObject(value));
+      else handler.primitive?.(value);
+    },
+    end() {
+      if (encoded !== undefined) {
+        writer.value(coerceBySchema(argumentsObject(encoded.value), schema));
+      }
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { coerceBySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import type { JsonCallKeys } from '../json-call-keys';
 import { isJsonObject } from '../json-object';
-import { argumentsObject, JsonArgumentsReader } from './json-arguments-reader';
+import { argumentsObject, createJsonArgumentsReader } from './json-arguments-reader';
 import { createJsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
 import { steppedDecoder } from './stepped-decoder';
@@ -230,7 +230,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       const reader =
         current.toolName === undefined
           ? undefined
-          : new JsonArgumentsReader(sink.input, schemaOf(current.toolName));
+          : createJsonArgumentsReader(sink.input, schemaOf(current.toolName));
       const builder = reader === undefined ? new JsonValueBuilder() : undefined;
       route = reader ?? builder;
       onRouteEnd = () => {
@@ -252,7 +252,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     if (key === '') throw new Error('An empty key is not a tool name');
     announce(current, key);
     current.argumentsSeen = true;
-    const reader = new JsonArgumentsReader(sink.input, schemaOf(key));
+    const reader = createJsonArgumentsReader(sink.input, schemaOf(key));
     route = reader;
     onRouteEnd = () => {
       reader.end();

@@ -1,6 +1,6 @@
 import { createJsonScanner } from '@toolbridge/rjson';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
-import { JsonArgumentsReader } from './json-arguments-reader';
+import { createJsonArgumentsReader, type JsonArgumentsReader } from './json-arguments-reader';
 import { createJsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';
 import { steppedDecoder } from './stepped-decoder';
@@ -67,7 +67,7 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
   function announce(parsed: { name: string; id?: string }): void {
     unannounced = undefined;
     sink.start(parsed.name, parsed.id);
-    reader = new JsonArgumentsReader(sink.input, tools.get(parsed.name)?.inputSchema);
+    reader = createJsonArgumentsReader(sink.input, tools.get(parsed.name)?.inputSchema);
     scanner = createJsonScanner(reader);
   }
 

@@ -1,5 +1,5 @@
 import type { CallDecoder, CallSink, CallStatus } from '../engine/call-grammar';
-import { JsonInputWriter } from '../engine/json-input-writer';
+import { createJsonInputWriter } from '../engine/json-input-writer';
 
 /** A sink that announces nothing, and remembers whether a call was announced and whether one failed. */
 function silentSink(): CallSink & { readonly started: boolean; readonly failed: boolean } {
@@ -9,7 +9,7 @@ function silentSink(): CallSink & { readonly started: boolean; readonly failed: 
     start() {
       started = true;
     },
-    input: new JsonInputWriter(() => {}),
+    input: createJsonInputWriter(() => {}),
     endCall() {},
     fail() {
       failed = true;

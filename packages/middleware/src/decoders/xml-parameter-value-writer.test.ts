@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@toolbridge/rxml';
 import { describe, expect, it } from 'vitest';
 import type { CallSink } from '../engine/call-grammar';
-import { JsonInputWriter } from '../engine/json-input-writer';
+import { createJsonInputWriter } from '../engine/json-input-writer';
 import { createXmlParameterValueWriter } from './xml-parameter-value-writer';
 
 interface WriteOptions {
@@ -14,7 +14,7 @@ interface WriteOptions {
 /** A writer of the value `v` in an object, and the deltas it sends. */
 function valueWriter(options: WriteOptions = {}) {
   const deltas: string[] = [];
-  const input = new JsonInputWriter((json) => deltas.push(json));
+  const input = createJsonInputWriter((json) => deltas.push(json));
   const sink: CallSink = { start() {}, input, endCall() {}, fail() {}, repair() {} };
   input.openObject();
   const value = createXmlParameterValueWriter(

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonInputWriter } from './json-input-writer';
+import { createJsonInputWriter, type JsonInputWriter } from './json-input-writer';
 
 /** Any UTF-16 code unit, lone surrogates included. */
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 
 function written(write: (writer: JsonInputWriter) => void): string[] {
   const pieces: string[] = [];
-  write(new JsonInputWriter((json) => pieces.push(json)));
+  write(createJsonInputWriter((json) => pieces.push(json)));
   return pieces;
 }
 

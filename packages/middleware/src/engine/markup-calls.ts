@@ -1,6 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { CallSink } from './call-grammar';
-import { JsonInputWriter } from './json-input-writer';
+import { createJsonInputWriter, type JsonInputWriter } from './json-input-writer';
 import { createTextPieces, type TextPieces } from './text-pieces';
 
 /** What the calls of one piece of markup need from the engine. */
@@ -80,7 +80,7 @@ export function createMarkupCalls(host: MarkupCallsHost): MarkupCalls {
     ending: false,
 
     get input() {
-      writer ??= new JsonInputWriter(() => {});
+      writer ??= createJsonInputWriter(() => {});
       return writer;
     },
 
@@ -95,7 +95,7 @@ export function createMarkupCalls(host: MarkupCallsHost): MarkupCalls {
       };
       calls.push(call);
       current = call;
-      writer = new JsonInputWriter((json) => delta(call, json));
+      writer = createJsonInputWriter((json) => delta(call, json));
       if (muted) return;
       beforeCall();
       emit({ type: 'tool-input-start', id: call.id, toolName });

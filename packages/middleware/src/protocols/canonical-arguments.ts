@@ -1,7 +1,10 @@
 import { createJsonScanner, RJSONParseError } from '@toolbridge/rjson';
 import type { JsonSchema } from '@toolbridge/rxml';
-import { JsonArgumentsReader } from '../decoders/json-arguments-reader';
-import { JsonInputWriter } from '../engine/json-input-writer';
+import {
+  createJsonArgumentsReader,
+  type JsonArgumentsReader,
+} from '../decoders/json-arguments-reader';
+import { createJsonInputWriter } from '../engine/json-input-writer';
 
 /** Why a call's arguments are not a tool's input: cut off inside the value, or no object. */
 export interface ArgumentsFailure {
@@ -17,7 +20,7 @@ export interface ArgumentsFailure {
  */
 export class CanonicalArguments {
   private readonly pieces: string[] = [];
-  private readonly writer = new JsonInputWriter((json) => {
+  private readonly writer = createJsonInputWriter((json) => {
     this.pieces.push(json);
     this.pending.push(json);
   });
@@ -32,7 +35,7 @@ export class CanonicalArguments {
   started = false;
 
   constructor(schema: JsonSchema | undefined) {
-    this.reader = new JsonArgumentsReader(this.writer, schema);
+    this.reader = createJsonArgumentsReader(this.writer, schema);
     this.scanner = createJsonScanner(this.reader);
   }
 
