@@ -10,7 +10,7 @@ import {
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
 import { jinjaString } from '../prompt/jinja-string';
-import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
+import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -228,6 +228,20 @@ Reminder:
 - If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls
 </IMPORTANT>`;
 
+/**
+ * Qwen3.5's chat template: each tool as its JSON on a line in `<tools>`, the call instructions,
+ * then the trimmed system text (no default); calls and results as Qwen3-Coder's.
+ */
+const qwen35Template: TemplatePrompt = {
+  ...qwen3CoderTemplate,
+  tools: (tools, system) =>
+    `# Tools\n\nYou have access to the following functions:\n\n<tools>${serverTools(tools)
+      .map((tool) => `\n${templateJson(tool)}`)
+      .join(
+        '',
+      )}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}${system?.trim() ? `\n\n${system.trim()}` : ''}`,
+};
+
 /** Qwen3-Coder's XML parameters. */
 export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
   name: 'qwen3-coder',
@@ -237,7 +251,12 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|im_end|>', '<|endoftext|>'],
   models: [
     { family: 'Qwen3-Coder', match: /qwen3[._-]?coder/ },
-    { family: 'Qwen3.5', match: /qwen3\.5/, opensReasoning: 'by-default' },
+    {
+      family: 'Qwen3.5',
+      match: /qwen3\.5/,
+      opensReasoning: 'by-default',
+      template: qwen35Template,
+    },
     {
       family: 'Nemotron 3 Nano',
       match: /nemotron-?3(?:\.5)?-nano/,
