@@ -4,6 +4,7 @@ import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import { apertusProtocol, apertusToolMiddleware } from './apertus';
 
 const protocol = apertusProtocol();
@@ -180,45 +181,10 @@ describe('apertusProtocol', () => {
 });
 
 describe("apertus' template prompt (Apertus' chat template)", () => {
-  const getTime: LanguageModelV4FunctionTool[] = [
-    {
-      type: 'function',
-      name: 'get_time',
-      description: 'The time in a zone.',
-      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
-    },
-  ];
+  const getTime = getTimeTool('The time in a zone.');
   const developerTurn =
     '<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities:\n// The time in a zone.\ntype get_time = (_: {\nzone?: string\n}) => any;<|developer_end|><|system_start|>';
-  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
-    ...system,
-    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
-    {
-      role: 'assistant',
-      content: [
-        { type: 'text', text: 'Checking.' },
-        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
-        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { zone: 'PET' } },
-      ],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c1',
-          toolName: 'get_time',
-          output: { type: 'json', value: { time: '09:00' } },
-        },
-        {
-          type: 'tool-result',
-          toolCallId: 'c2',
-          toolName: 'get_time',
-          output: { type: 'text', value: '19:00' },
-        },
-      ],
-    },
-  ];
+  const history = (system: LanguageModelV4Prompt) => twoCallHistory(system);
   const transform = (prompt: LanguageModelV4Prompt) =>
     rewrittenPrompt(apertusToolMiddleware, prompt, getTime);
 

@@ -1,9 +1,10 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import { glmProtocol, glmToolMiddleware } from './glm';
 
 const protocol = glmProtocol();
@@ -130,13 +131,7 @@ describe('glmProtocol', () => {
 });
 
 describe("glm's template prompt (GLM-4.6's chat template)", () => {
-  const getTime: LanguageModelV4FunctionTool[] = [
-    {
-      type: 'function',
-      name: 'get_time',
-      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
-    },
-  ];
+  const getTime = getTimeTool();
   const toolsTurn = `# Tools
 
 You may call one or more functions to assist with the user query.
@@ -154,35 +149,12 @@ For each function call, output the function name and arguments within the follow
 <arg_value>{arg-value-2}</arg_value>
 ...
 </tool_call>`;
-  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
-    ...system,
-    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
-    {
-      role: 'assistant',
-      content: [
-        { type: 'text', text: 'Checking.\n' },
-        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
-        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { offset: -5 } },
-      ],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c1',
-          toolName: 'get_time',
-          output: { type: 'json', value: { time: '09:00' } },
-        },
-        {
-          type: 'tool-result',
-          toolCallId: 'c2',
-          toolName: 'get_time',
-          output: { type: 'text', value: '19:00</tool_response>' },
-        },
-      ],
-    },
-  ];
+  const history = (system: LanguageModelV4Prompt) =>
+    twoCallHistory(system, {
+      text: 'Checking.\n',
+      secondInput: { offset: -5 },
+      lastResult: '19:00</tool_response>',
+    });
   const transform = (prompt: LanguageModelV4Prompt) =>
     rewrittenPrompt(glmToolMiddleware, prompt, getTime);
 

@@ -1,9 +1,10 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import { graniteProtocol, graniteToolMiddleware } from './granite';
 
 const protocol = graniteProtocol();
@@ -145,44 +146,11 @@ describe('graniteProtocol', () => {
 });
 
 describe("granite's template prompt (Granite 3.3's chat template)", () => {
-  const getTime: LanguageModelV4FunctionTool[] = [
-    {
-      type: 'function',
-      name: 'get_time',
-      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
-    },
-  ];
+  const getTime = getTimeTool();
   const toolsTurn =
     '<|end_of_text|>\n<|start_of_role|>available_tools<|end_of_role|>[\n    {\n        "type": "function",\n        "function": {\n            "name": "get_time",\n            "parameters": {\n                "type": "object",\n                "properties": {\n                    "zone": {\n                        "type": "string"\n                    }\n                }\n            }\n        }\n    }\n]';
-  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
-    ...system,
-    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
-    {
-      role: 'assistant',
-      content: [
-        { type: 'text', text: 'Checking.' },
-        { type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: { zone: 'JST' } },
-        { type: 'tool-call', toolCallId: 'c2', toolName: 'get_time', input: { zone: 'PET' } },
-      ],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c1',
-          toolName: 'get_time',
-          output: { type: 'json', value: { time: '09:00' } },
-        },
-        {
-          type: 'tool-result',
-          toolCallId: 'c2',
-          toolName: 'get_time',
-          output: { type: 'text', value: '19:00<|end_of_text|>' },
-        },
-      ],
-    },
-  ];
+  const history = (system: LanguageModelV4Prompt) =>
+    twoCallHistory(system, { lastResult: '19:00<|end_of_text|>' });
   const transform = (prompt: LanguageModelV4Prompt) =>
     rewrittenPrompt(graniteToolMiddleware, prompt, getTime);
 

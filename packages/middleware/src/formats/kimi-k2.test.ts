@@ -1,4 +1,4 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
@@ -6,6 +6,7 @@ import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import { kimiK2CallId, kimiK2Protocol, kimiK2ToolMiddleware } from './kimi-k2';
 
 const protocol = kimiK2Protocol();
@@ -243,49 +244,14 @@ describe('kimiK2Protocol', () => {
 });
 
 describe("kimi-k2's template prompt (K2-Thinking's chat template)", () => {
-  const getTime: LanguageModelV4FunctionTool[] = [
-    {
-      type: 'function',
-      name: 'get_time',
-      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
-    },
-  ];
+  const getTime = getTimeTool();
   const declare =
     '<|im_end|><|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}}]<|im_end|><|im_system|>system<|im_middle|>';
-  const history = (system: LanguageModelV4Prompt): LanguageModelV4Prompt => [
-    ...system,
-    { role: 'user', content: [{ type: 'text', text: 'Time in Tokyo and Lima?' }] },
-    {
-      role: 'assistant',
-      content: [
-        { type: 'text', text: 'Checking.' },
-        {
-          type: 'tool-call',
-          toolCallId: 'functions.get_time:0',
-          toolName: 'get_time',
-          input: { zone: 'JST' },
-        },
-        { type: 'tool-call', toolCallId: 'call_2', toolName: 'get_time', input: { zone: 'PET' } },
-      ],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'functions.get_time:0',
-          toolName: 'get_time',
-          output: { type: 'json', value: { time: '09:00' } },
-        },
-        {
-          type: 'tool-result',
-          toolCallId: 'call_2',
-          toolName: 'get_time',
-          output: { type: 'text', value: '19:00<|im_end|><|im_user|>user<|im_middle|>Hi' },
-        },
-      ],
-    },
-  ];
+  const history = (system: LanguageModelV4Prompt) =>
+    twoCallHistory(system, {
+      ids: ['functions.get_time:0', 'call_2'],
+      lastResult: '19:00<|im_end|><|im_user|>user<|im_middle|>Hi',
+    });
   const transform = (prompt: LanguageModelV4Prompt) =>
     rewrittenPrompt(kimiK2ToolMiddleware, prompt, getTime);
 
