@@ -9,6 +9,7 @@ import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import { isJsonObject } from '../json-object';
+import { jinjaString } from '../prompt/jinja-string';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import { describeTool, leanSchema } from '../protocols/describe-tool';
 import {
@@ -113,28 +114,6 @@ const FUNCTIONARY_TYPES: TypeScriptNamespaceOptions = {
 
 type Schema = Record<string, unknown>;
 
-/** Python's `str` of a JSON value, as the template prints defaults, limits, examples and enum values. */
-function pythonStr(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (value === null || value === undefined) return 'None';
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (isJsonObject(value))
-    return `{${Object.entries(value)
-      .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
-      .join(', ')}}`;
-  return JSON.stringify(value);
-}
-
-/** Python's `repr`, for values inside a list or dict: strings quoted. */
-function pythonRepr(value: unknown): string {
-  if (typeof value !== 'string') return pythonStr(value);
-  const escaped = value.replaceAll('\\', '\\\\');
-  return value.includes("'") && !value.includes('"')
-    ? `"${escaped}"`
-    : `'${escaped.replaceAll("'", "\\'")}'`;
-}
-
 /** A parameter's type as the template writes it: `type` (a list joined), integers as `number`; nothing without one. */
 function paramType(param: Schema): string {
   const raw = param['type'] ?? oneOfTypes(param['oneOf']);
@@ -149,17 +128,19 @@ function oneOfTypes(variants: unknown): unknown[] | undefined {
 }
 
 const enumUnion = (values: unknown[]) =>
-  values.map((value) => (typeof value === 'string' ? `"${value}"` : pythonStr(value))).join(' | ');
+  values
+    .map((value) => (typeof value === 'string' ? `"${value}"` : jinjaString(value)))
+    .join(' | ');
 
 /** A parameter's format, or its variants' (`date or date-time`; empty when none has one). */
 function formatOf(param: Schema): string | undefined {
-  if ('format' in param) return pythonStr(param['format']);
+  if ('format' in param) return jinjaString(param['format']);
   const variants = param['oneOf'];
   if (!Array.isArray(variants)) return undefined;
   const last: unknown = isJsonObject(variants.at(-1)) ? variants.at(-1)['format'] : undefined;
   return variants
     .flatMap((variant) => (isJsonObject(variant) && 'format' in variant ? [variant['format']] : []))
-    .map((format) => (format === last ? pythonStr(format) : `${pythonStr(format)} or `))
+    .map((format) => (format === last ? jinjaString(format) : `${jinjaString(format)} or `))
     .join('');
 }
 
@@ -177,13 +158,13 @@ function paramComment(param: Schema): string | undefined {
   if (typeof description === 'string')
     parts.push(description.endsWith('.') ? description : `${description}.`);
   if ('default' in param) {
-    const value = pythonStr(param['default']);
+    const value = jinjaString(param['default']);
     parts.push(`Default=${param['type'] === 'string' ? `"${value}"` : value}.`);
   }
   const format = formatOf(param);
   if (format !== undefined) parts.push(`Format=${format}`);
   for (const [key, label] of LIMITS)
-    if (key in param) parts.push(`${label}=${pythonStr(param[key])}`);
+    if (key in param) parts.push(`${label}=${jinjaString(param[key])}`);
   return parts.length > 0 ? `// ${parts.join(' ')}` : undefined;
 }
 
@@ -206,7 +187,7 @@ function declarations(properties: unknown, required: unknown, depth: number): st
       const comment = paramComment(param);
       const examples = Array.isArray(param['examples'])
         ? [`Example ${name}:`, ...param['examples']].map(
-            (example) => `// ${pythonStr(example).replaceAll("'", '"')}`,
+            (example) => `// ${jinjaString(example).replaceAll("'", '"')}`,
           )
         : [];
       const type = paramType(param);

@@ -5,6 +5,7 @@ import {
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
 import { isJsonObject } from '../json-object';
+import { jinjaString } from '../prompt/jinja-string';
 import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
 import { leanSchema } from '../protocols/describe-tool';
 import {
@@ -73,20 +74,6 @@ const commentLines = (text: string, indent: string) =>
     .map((line) => `${indent}// ${line}\n`)
     .join('');
 
-/** A value as Jinja's `~` writes it on a Python server (vLLM, SGLang): `True`, `None`, `['a', 1]`. */
-function pythonText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  const repr = (item: unknown) => (typeof item === 'string' ? `'${item}'` : pythonText(item));
-  if (Array.isArray(value)) return `[${value.map(repr).join(', ')}]`;
-  if (isJsonObject(value))
-    return `{${Object.entries(value)
-      .map(([key, item]) => `'${key}': ${repr(item)}`)
-      .join(', ')}}`;
-  return String(value);
-}
-
 const nonEmpty = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
 
 /**
@@ -111,7 +98,7 @@ function propertyLines(
     .map(([name, value]) =>
       typeof value === 'string'
         ? `${indent}// ${name}: "${value}"\n`
-        : `${indent}// ${name}: ${pythonText(value)}\n`,
+        : `${indent}// ${name}: ${jinjaString(value)}\n`,
     )
     .join('');
   const fallback = property['default'];
@@ -119,7 +106,7 @@ function propertyLines(
     ? ''
     : typeof fallback === 'string'
       ? ` // default: "${fallback}"`
-      : ` // default: ${pythonText(fallback)}`;
+      : ` // default: ${jinjaString(fallback)}`;
   const optional = options.required.includes(key) ? '' : '?';
   return `${description}${notes}${indent}${key}${optional}: ${type},${defaultNote}\n`;
 }
@@ -149,11 +136,11 @@ function gigachat3Type(schema: unknown, indent: string): string {
       return `{\n${lines.join('')}${index}${indent.slice(0, -2)}}`;
     }
     case 'string':
-      if (nonEmpty(values)) return values.map((value) => `"${pythonText(value)}"`).join(' | ');
+      if (nonEmpty(values)) return values.map((value) => `"${jinjaString(value)}"`).join(' | ');
       return schema['format'] === 'date-time' || schema['format'] === 'date' ? 'Date' : 'string';
     case 'number':
     case 'integer':
-      return nonEmpty(values) ? values.map(pythonText).join(' | ') : 'number';
+      return nonEmpty(values) ? values.map(jinjaString).join(' | ') : 'number';
     case 'boolean':
       return 'boolean';
     case 'array':
@@ -167,7 +154,7 @@ function gigachat3Type(schema: unknown, indent: string): string {
 function literal(value: unknown): string {
   if (typeof value === 'string') return `"${value}"`;
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return pythonText(value);
+  if (typeof value === 'number') return jinjaString(value);
   return value === null ? 'null' : 'any';
 }
 
@@ -239,7 +226,7 @@ function gigachat35Type(
     if ('const' in schema) return literal(schema['const']);
     if (nonEmpty(values))
       return values
-        .map((value) => (typeof value === 'string' ? `"${value}"` : pythonText(value)))
+        .map((value) => (typeof value === 'string' ? `"${value}"` : jinjaString(value)))
         .join(' | ');
   }
   if (type === 'object' || (type === undefined && hasProperties)) {
@@ -274,7 +261,7 @@ function gigachat35Type(
     case 'int':
     case 'float':
       if ('const' in schema) return literal(schema['const']);
-      if (nonEmpty(values)) return values.map(pythonText).join(' | ');
+      if (nonEmpty(values)) return values.map(jinjaString).join(' | ');
       return type === 'integer' || type === 'int' ? 'integer' : 'number';
     case 'boolean':
       return typeof schema['const'] === 'boolean' ? String(schema['const']) : 'boolean';
