@@ -4,7 +4,7 @@ import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
+import { escapeCloser, type TemplatePrompt, toolJsonLines } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -101,9 +101,7 @@ You may call one or more functions to assist with the user query.
 
 You are provided with function signatures within <tools></tools> XML tags:
 <tools>
-${serverTools(tools)
-  .map((tool) => templateJson(tool))
-  .join('\n')}
+${toolJsonLines(tools)}
 </tools>
 
 For each function call, output the function name and arguments within the following XML format:

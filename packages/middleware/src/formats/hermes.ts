@@ -3,6 +3,7 @@ import {
   serverTools,
   type TemplatePrompt,
   type TemplateToolResult,
+  toolJsonLines,
 } from '../prompt/template-prompt';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { templateJson } from '../safe-json';
@@ -36,9 +37,8 @@ const qwenTemplate = (defaultSystem?: string): TemplatePrompt => ({
 You may call one or more functions to assist with the user query.
 
 You are provided with function signatures within <tools></tools> XML tags:
-<tools>${serverTools(tools)
-      .map((tool) => `\n${templateJson(tool)}`)
-      .join('')}
+<tools>
+${toolJsonLines(tools)}
 </tools>
 
 For each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:
@@ -72,9 +72,8 @@ const granite4Template: TemplatePrompt = {
     `${system === undefined ? '' : `${system}\n\n`}You are a helpful assistant with access to the following tools. You may call one or more tools to assist with the user query.
 
 You are provided with function signatures within <tools></tools> XML tags:
-<tools>${serverTools(tools)
-      .map((tool) => `\n${templateJson(tool)}`)
-      .join('')}
+<tools>
+${toolJsonLines(tools)}
 </tools>
 
 For each tool call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:

@@ -26,7 +26,12 @@ export type {
   TemplateToolResult,
   ToolsPlacement,
 } from '../prompt/template-prompt';
-export { escapeCloser, serverTools, toolMessageContent } from '../prompt/template-prompt';
+export {
+  escapeCloser,
+  serverTools,
+  toolJsonLines,
+  toolMessageContent,
+} from '../prompt/template-prompt';
 export type { JsonMixProtocolOptions } from '../protocols/json-mix-protocol';
 export { jsonMixProtocol } from '../protocols/json-mix-protocol';
 export type { MorphXmlProtocolOptions } from '../protocols/morph-xml-protocol';

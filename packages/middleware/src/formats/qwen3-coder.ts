@@ -10,7 +10,7 @@ import {
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
 import { jinjaString } from '../prompt/jinja-string';
-import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
+import { escapeCloser, type TemplatePrompt, toolJsonLines } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -235,11 +235,7 @@ Reminder:
 const qwen35Template: TemplatePrompt = {
   ...qwen3CoderTemplate,
   tools: (tools, system) =>
-    `# Tools\n\nYou have access to the following functions:\n\n<tools>${serverTools(tools)
-      .map((tool) => `\n${templateJson(tool)}`)
-      .join(
-        '',
-      )}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}${system?.trim() ? `\n\n${system.trim()}` : ''}`,
+    `# Tools\n\nYou have access to the following functions:\n\n<tools>\n${toolJsonLines(tools)}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}${system?.trim() ? `\n\n${system.trim()}` : ''}`,
 };
 
 /** Qwen3-Coder's XML parameters. */

@@ -5,6 +5,7 @@ import {
   rewriteForTemplate,
   serverTools,
   type TemplatePrompt,
+  toolJsonLines,
   toolMessageContent,
 } from './template-prompt';
 
@@ -169,6 +170,14 @@ describe('serverTools', () => {
       ),
     ).toBe(
       '[{"type":"function","function":{"name":"a","description":"d","parameters":{"type":"object"}}},{"type":"function","function":{"name":"add","parameters":{"type":"object"}}}]',
+    );
+  });
+});
+
+describe('toolJsonLines', () => {
+  it('lists each tool as tojson writes it, one per line', () => {
+    expect(toolJsonLines([...TOOLS, { type: 'function', name: 'b', inputSchema: {} }])).toBe(
+      '{"type": "function", "function": {"name": "add", "parameters": {"type": "object"}}}\n{"type": "function", "function": {"name": "b", "parameters": {}}}',
     );
   });
 });

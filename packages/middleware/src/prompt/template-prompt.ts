@@ -4,6 +4,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
+import { templateJson } from '../safe-json';
 import type { ToolCallForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 
@@ -78,6 +79,13 @@ export function toolMessageContent(output: LanguageModelV4ToolResultOutput): str
     default:
       return String(toolResultValue(output).value);
   }
+}
+
+/** The tools as `tojson` lines, one per tool: how most templates list them (Qwen's, GLM's). */
+export function toolJsonLines(tools: readonly LanguageModelV4FunctionTool[]): string {
+  return serverTools(tools)
+    .map((tool) => templateJson(tool))
+    .join('\n');
 }
 
 /**
