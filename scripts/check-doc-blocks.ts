@@ -72,55 +72,58 @@ function markdownFiles(): string[] {
 function blocksIn(file: string, text: string): Block[] {
   const lines = text.split('\n');
   const blocks: Block[] = [];
-  let open: { fence: string; indent: number; start: number; lang: string; fragment: boolean };
-  let inside = false;
+  /** The block being read, from its opening fence; undefined outside a block. */
+  let open:
+    | { fence: string; indent: number; start: number; lang: string; fragment: boolean }
+    | undefined;
   let lastContent = '';
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!.replace(/\r$/, '');
+  for (const [index, line] of lines.entries()) {
+    const raw = line.replace(/\r$/, '');
     const trimmed = raw.trimStart();
     const indent = raw.length - trimmed.length;
-    const fenceChar = trimmed[0];
+    const fenceChar = trimmed.charAt(0);
     let fenceLength = 0;
     if (fenceChar === '`' || fenceChar === '~') {
       while (trimmed[fenceLength] === fenceChar) fenceLength++;
     }
-    if (!inside) {
+    if (open === undefined) {
       if (fenceLength >= 3) {
         const info = trimmed.slice(fenceLength).trim();
-        const lang = info.split(/\s/)[0]!.toLowerCase();
+        // The info string's first word.
+        const lang = info.replace(/\s[\s\S]*$/, '').toLowerCase();
         open = {
-          fence: fenceChar!.repeat(fenceLength),
+          fence: fenceChar.repeat(fenceLength),
           indent,
           start: index,
           lang,
           fragment: lastContent === fragmentMarker,
         };
-        inside = true;
       } else if (trimmed !== '') {
         lastContent = trimmed.trimEnd();
       }
       continue;
     }
     const closes =
-      fenceLength >= open!.fence.length &&
-      fenceChar === open!.fence[0] &&
+      fenceLength >= open.fence.length &&
+      fenceChar === open.fence[0] &&
       trimmed.slice(fenceLength).trim() === '';
     if (!closes) continue;
-    inside = false;
+    const block = open;
+    open = undefined;
     lastContent = '';
-    if (!languages.has(open!.lang)) continue;
+    if (!languages.has(block.lang)) continue;
     const body = lines
-      .slice(open!.start + 1, index)
+      .slice(block.start + 1, index)
       .map((line) => line.replace(/\r$/, ''))
       // A fence indented inside a list item indents its content by as much.
-      .map((line) => line.slice(Math.min(open!.indent, line.length - line.trimStart().length)));
+      .map((line) => line.slice(Math.min(block.indent, line.length - line.trimStart().length)));
     blocks.push({
       file,
-      line: open!.start + 2,
+      line: block.start + 2,
       end: index + 1,
-      indent: open!.indent,
+      indent: block.indent,
       code: body.join('\n'),
-      fragment: open!.fragment,
+      fragment: block.fragment,
     });
   }
   return blocks;
@@ -201,7 +204,8 @@ function v6LineProblems(): { problems: string[]; pages: number } {
     let next = first.end;
     while (next < lines.length && lines[next] === '') next++;
     const at = lines.findIndex((line) => line.startsWith(v6Line));
-    if (at === -1 || at > next) {
+    const v6Said = lines[at];
+    if (v6Said === undefined || at > next) {
       problems.push(
         `${file}:${first.end}: this block imports '@toolbridge/middleware' (ai@7); put the line "${v6Line} ([AI SDK 6](…/middleware.md#ai-sdk-6))." after it, for ai@6 users`,
       );
@@ -209,7 +213,7 @@ function v6LineProblems(): { problems: string[]; pages: number } {
     }
     const imported = new Set(pageBlocks.flatMap((block) => importsOf(block.code)));
     for (const [entry, v6Entry] of ai7Entries) {
-      if (imported.has(entry) && !lines[at]!.includes(v6Entry)) {
+      if (imported.has(entry) && !v6Said.includes(v6Entry)) {
         problems.push(
           `${file}:${at + 1}: the page imports '${entry}'; the ai@6 line must name ${v6Entry}`,
         );

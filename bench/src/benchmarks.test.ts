@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { contendersFor } from './contenders.ts';
 import { FORMATS, formatById } from './formats.ts';
 import { findBuiltPeer, loadPeers, PEER_DIR_ENV, registryPeerOf } from './peers.ts';
@@ -32,7 +32,8 @@ describe('the benchmark suite at tiny size', () => {
       for (const row of section.rows) expect(row).toHaveLength(section.header.length);
     }
     // Every size of a scaling workload was measured, so each column holds a ratio.
-    const scaling = sections.find((section) => section.id === 'scaling')!;
+    const scaling = sections.find((section) => section.id === 'scaling');
+    assert.isDefined(scaling);
     for (const row of scaling.rows) expect(row[2]).toMatch(/^\d+\.\d\d×$/);
   });
 
@@ -49,9 +50,10 @@ describe('the benchmark suite at tiny size', () => {
     });
     expect(sections.map((section) => section.id)).toEqual(['prompt']);
     const [prompt] = sections;
-    expect(prompt!.title).toBe(`${SECTION_IDS.indexOf('prompt') + 1}. Prompt size`);
-    expect(prompt!.rows.map((row) => row[0])).toEqual(['hermes', 'gemma', 'xml', 'tool-call-tag']);
-    for (const row of prompt!.rows) expect(row).toHaveLength(prompt!.header.length);
+    assert.isDefined(prompt);
+    expect(prompt.title).toBe(`${SECTION_IDS.indexOf('prompt') + 1}. Prompt size`);
+    expect(prompt.rows.map((row) => row[0])).toEqual(['hermes', 'gemma', 'xml', 'tool-call-tag']);
+    for (const row of prompt.rows) expect(row).toHaveLength(prompt.header.length);
   });
 
   it.each(FORMATS.map((format) => format.id))(

@@ -80,12 +80,12 @@ export function middlewareContender(name: ContenderName, middleware: AnyMiddlewa
   return {
     name,
     async stream(chunks, tools, observer, deadline) {
-      const params = await middleware.transformParams!({
+      const params = await middleware.transformParams({
         type: 'stream',
         params: paramsFor(tools),
         model,
       });
-      const result = (await middleware.wrapStream!({
+      const result = (await middleware.wrapStream({
         doStream: async () => ({ stream: modelStream(chunks, observer?.onChunk, deadline) }),
         doGenerate: async () => {
           throw new Error('not used');
@@ -96,12 +96,12 @@ export function middlewareContender(name: ContenderName, middleware: AnyMiddlewa
       return readAll(result.stream, observer, deadline);
     },
     async generate(text, tools) {
-      const params = await middleware.transformParams!({
+      const params = await middleware.transformParams({
         type: 'generate',
         params: paramsFor(tools),
         model,
       });
-      const result = (await middleware.wrapGenerate!({
+      const result = (await middleware.wrapGenerate({
         doGenerate: async () => ({
           content: [{ type: 'text', text }],
           finishReason: { unified: 'stop', raw: 'stop' },

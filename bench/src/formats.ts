@@ -6,20 +6,23 @@ export interface Call {
   args: Record<string, unknown>;
 }
 
-/** Middleware as the bench drives it: both libraries' types differ only in their provider major. */
+/**
+ * Middleware as the bench drives it, a text tool middleware's three hooks: both libraries' types
+ * differ only in their provider major.
+ */
 export interface AnyMiddleware {
-  transformParams?(options: {
+  transformParams(options: {
     type: 'generate' | 'stream';
     params: unknown;
     model: unknown;
   }): PromiseLike<unknown>;
-  wrapStream?(options: {
+  wrapStream(options: {
     doStream: () => PromiseLike<unknown>;
     doGenerate: () => PromiseLike<unknown>;
     params: unknown;
     model: unknown;
   }): PromiseLike<unknown>;
-  wrapGenerate?(options: {
+  wrapGenerate(options: {
     doStream: () => PromiseLike<unknown>;
     doGenerate: () => PromiseLike<unknown>;
     params: unknown;
@@ -75,9 +78,11 @@ export function protocolNamed(factory: string): Resolve {
 }
 
 function asMiddleware(value: unknown): AnyMiddleware | undefined {
-  return typeof value === 'object' &&
-    value !== null &&
-    typeof (value as AnyMiddleware).wrapStream === 'function'
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { transformParams, wrapStream, wrapGenerate } = value as Partial<AnyMiddleware>;
+  return typeof transformParams === 'function' &&
+    typeof wrapStream === 'function' &&
+    typeof wrapGenerate === 'function'
     ? (value as AnyMiddleware)
     : undefined;
 }

@@ -37,10 +37,11 @@ export function pairedRatio(slow: Measurement, fast: Measurement): number | unde
 }
 
 function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  // The two middle values of an even count; of an odd count, the middle one twice.
+  const lower = sorted[(sorted.length - 1) >> 1];
+  const upper = sorted[sorted.length >> 1];
+  return lower === undefined || upper === undefined ? undefined : (lower + upper) / 2;
 }
 
 /**
@@ -52,12 +53,13 @@ export async function measure<T extends { name: string }>(
   run: (contender: T, deadline: number) => Promise<unknown>,
   options: MeasureOptions,
 ): Promise<Map<string, Measurement>> {
-  const state = new Map(
-    contenders.map((contender) => [
-      contender.name,
-      { times: [] as number[], rounds: [] as (number | undefined)[], spent: 0, timedOut: false },
-    ]),
-  );
+  const state = contenders.map((contender) => ({
+    contender,
+    times: [] as number[],
+    rounds: [] as (number | undefined)[],
+    spent: 0,
+    timedOut: false,
+  }));
   const attempt = async (contender: T): Promise<number | undefined> => {
     // The young generation is collected first (with --expose-gc), so that no run pays for the
     // garbage of the one before. Not a full collection: that clears the weak references of
@@ -80,20 +82,19 @@ export async function measure<T extends { name: string }>(
   // One full collection before the warm-up runs, so that no workload pays for the old
   // garbage of the workloads before it; the warm-up runs then optimise the code again.
   gc?.({ type: 'major' });
-  for (const contender of contenders) {
+  for (const entry of state) {
     for (let i = 0; i < options.warmup; i++) {
-      if ((await attempt(contender)) === undefined) {
-        state.get(contender.name)!.timedOut = true;
+      if ((await attempt(entry.contender)) === undefined) {
+        entry.timedOut = true;
         break;
       }
     }
   }
   for (let round = 0; round < options.runs; round++) {
-    for (const contender of contenders) {
-      const entry = state.get(contender.name)!;
+    for (const entry of state) {
       entry.rounds.length = round + 1;
       if (entry.timedOut || (entry.times.length > 0 && entry.spent > options.budgetMs)) continue;
-      const time = await attempt(contender);
+      const time = await attempt(entry.contender);
       if (time === undefined) entry.timedOut = true;
       else {
         entry.times.push(time);
@@ -103,8 +104,8 @@ export async function measure<T extends { name: string }>(
     }
   }
   return new Map(
-    [...state].map(([name, entry]) => [
-      name,
+    state.map((entry) => [
+      entry.contender.name,
       {
         medianMs: median(entry.times),
         runs: entry.times.length,

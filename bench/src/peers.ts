@@ -25,7 +25,8 @@ export function registryPeerOf(): Peer {
   ) as {
     dependencies: Record<string, string>;
   };
-  const version = manifest.dependencies['@ai-sdk-tool/parser']!;
+  const version = manifest.dependencies['@ai-sdk-tool/parser'];
+  if (version === undefined) throw new Error('bench/package.json pins no @ai-sdk-tool/parser');
   return {
     key: `peer ${version}`,
     version,

@@ -46,6 +46,8 @@ for (let run = 0; run < Number(values.repeat); run++) {
   times.push(performance.now() - started);
 }
 const sorted = [...times].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)];
+if (median === undefined) throw new Error('--repeat must be at least 1');
 console.log(
-  `${contender.name} ${format.id}, ${values.generate ? 'generate' : `${chunks.length} chunks of ${values.chunk}`}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms (runs: ${times.map((time) => time.toFixed(0)).join(' ')})`,
+  `${contender.name} ${format.id}, ${values.generate ? 'generate' : `${chunks.length} chunks of ${values.chunk}`}: median ${median.toFixed(1)} ms (runs: ${times.map((time) => time.toFixed(0)).join(' ')})`,
 );

@@ -166,5 +166,7 @@ export async function measureProxyLatency(options: {
 /** The value below which `fraction` of the samples lie (nearest rank). */
 export function percentile(samples: readonly number[], fraction: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+  if (value === undefined) throw new Error('percentile: no samples');
+  return value;
 }

@@ -118,9 +118,11 @@ function absent(name: ContenderName): string {
 
 function ms(measurement: Measurement | undefined, timeoutMs: number): string {
   if (measurement === undefined) return '–';
-  if (measurement.timedOut && measurement.medianMs === undefined)
-    return `> ${(timeoutMs / 1000).toFixed(0)} s`;
-  return `${measurement.medianMs!.toFixed(1)} ms${measurement.runs < measurement.rounds.length ? ` (${measurement.runs} runs)` : ''}${measurement.timedOut ? ' †' : ''}`;
+  const { medianMs } = measurement;
+  if (medianMs === undefined) {
+    return measurement.timedOut ? `> ${(timeoutMs / 1000).toFixed(0)} s` : '–';
+  }
+  return `${medianMs.toFixed(1)} ms${measurement.runs < measurement.rounds.length ? ` (${measurement.runs} runs)` : ''}${measurement.timedOut ? ' †' : ''}`;
 }
 
 /** `a / b` as `N.N×`; a bound when a timed out. */
@@ -188,7 +190,11 @@ async function sizedStreamTimes(
         new Map(
           runs
             .filter((run) => run.size === size)
-            .map((run) => [run.contender.name, measured.get(run.name)!]),
+            .map((run) => {
+              const measurement = measured.get(run.name);
+              if (measurement === undefined) throw new Error(`${run.name} was not measured`);
+              return [run.contender.name, measurement];
+            }),
         ),
       ),
   );
@@ -352,8 +358,11 @@ async function scaling(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
       ),
       options,
     );
-    rows.push(row(format, 'one long argument, 25 → 100 KB', small!, mid!));
-    rows.push(row(format, 'one long argument, 100 → 400 KB', mid!, large!));
+    if (small === undefined || mid === undefined || large === undefined) {
+      throw new Error('sizedStreamTimes gives the times of each text');
+    }
+    rows.push(row(format, 'one long argument, 25 → 100 KB', small, mid));
+    rows.push(row(format, 'one long argument, 100 → 400 KB', mid, large));
     const [few, many] = await sizedStreamTimes(
       format,
       [options.kb(20), options.kb(80)].map((length) => manyPiecesReply(format, length)),
@@ -363,7 +372,10 @@ async function scaling(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
       format.pieces === 'xml'
         ? 'XML list of small <item>s, 20 → 80 KB'
         : 'array of small objects, 20 → 80 KB';
-    rows.push(row(format, label, few!, many!));
+    if (few === undefined || many === undefined) {
+      throw new Error('sizedStreamTimes gives the times of each text');
+    }
+    rows.push(row(format, label, few, many));
   }
   return {
     title: 'Scaling: time at 4× the size',
@@ -607,15 +619,21 @@ async function memory(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
   };
 }
 
+/** The machine's load average over the last minute (always 0 on Windows). */
+function oneMinuteLoad(): number {
+  const [load = 0] = loadavg();
+  return load;
+}
+
 /** What `toolbridge serve` adds to a request, against calling the upstream directly. */
 async function proxyLatency(options: SuiteOptions): Promise<Omit<Section, 'id'>> {
   const requests = options.measure.runs * 25;
-  const loadBefore = loadavg()[0]!;
+  const loadBefore = oneMinuteLoad();
   const { direct, proxy } = await measureProxyLatency({
     requests,
     warmup: options.measure.warmup * 50,
   });
-  const loadAfter = loadavg()[0]!;
+  const loadAfter = oneMinuteLoad();
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const chunks = Math.ceil(REPLY.length / CHUNK_SIZE);
   // The event that completes `"arguments": {"`, the role's event being the 0th.

@@ -34,14 +34,15 @@ export function modelStream(
     pull(controller) {
       if (next % 64 === 0 && performance.now() > deadline) {
         controller.error(new RunTimeout('the run passed its deadline'));
-      } else if (next === -1) {
+        return;
+      }
+      if (next === -1) {
         controller.enqueue({ type: 'text-start', id: 't' });
         next = 0;
-      } else if (next < chunks.length) {
-        const delta = chunks[next++]!;
-        onChunk?.(delta);
-        controller.enqueue({ type: 'text-delta', id: 't', delta });
-      } else {
+        return;
+      }
+      const delta = chunks[next];
+      if (delta === undefined) {
         controller.enqueue({ type: 'text-end', id: 't' });
         controller.enqueue({
           type: 'finish',
@@ -49,7 +50,11 @@ export function modelStream(
           usage,
         });
         controller.close();
+        return;
       }
+      next++;
+      onChunk?.(delta);
+      controller.enqueue({ type: 'text-delta', id: 't', delta });
     },
   });
 }

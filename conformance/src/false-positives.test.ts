@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { falseCalls, readmeCorpus } from './false-positives.ts';
 
 describe('auto on prose no one here wrote', () => {
@@ -10,7 +10,8 @@ describe('auto on prose no one here wrote', () => {
 
   it('still reads a real call planted in one of them', () => {
     const [first] = readmeCorpus(new URL('../../', import.meta.url));
-    const planted = `${first!.text}\n<tool_call>{"name": "parse", "arguments": {"input": "x"}}</tool_call>\n`;
-    expect(falseCalls([{ path: first!.path, text: planted }])).toHaveLength(2);
+    assert.isDefined(first);
+    const planted = `${first.text}\n<tool_call>{"name": "parse", "arguments": {"input": "x"}}</tool_call>\n`;
+    expect(falseCalls([{ path: first.path, text: planted }])).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import {
   morphXmlProtocol,
   toolCallTagProtocol,
 } from '@toolbridge/middleware/formats';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 
 const tools: LanguageModelV4FunctionTool[] = [
   {
@@ -107,7 +107,8 @@ function expectReconstructs(
   input: string,
   parts: readonly LanguageModelV4StreamPart[],
 ) {
-  const segments = protocol.extractToolCallSegments!({ text: input, tools });
+  assert.isDefined(protocol.extractToolCallSegments, 'the protocol extracts call segments');
+  const segments = protocol.extractToolCallSegments({ text: input, tools });
   let rebuilt = '';
   let cursor = 0;
   for (const segment of segments) {
@@ -142,7 +143,9 @@ function expectValidCalls(parts: readonly LanguageModelV4StreamPart[]) {
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  assert.isDefined(middle, 'a median of some values');
+  return middle;
 }
 
 /**
@@ -178,7 +181,7 @@ function expectLinear(make: (size: number) => string, run: (input: string) => vo
   expect(ratio).toBeLessThan(8);
 }
 
-describe.each(protocols)('$name under hostile input', ({ protocol, call, open, close }) => {
+describe.each(protocols)('$name under hostile input', ({ name, protocol, call, open, close }) => {
   it('survives unclosed and interleaved delimiters without losing text', () => {
     const inputs = [
       `${open}${open}${call({ path: 'a' })}`,
@@ -216,8 +219,10 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
     const [generated] = generate(protocol, input).filter((part) => part.type === 'tool-call');
     const streamed = callsOf(parse(protocol, chunksOf(input, 4096)).parts);
     expect(streamed).toHaveLength(1);
-    expect(streamed[0]!.input).toBe((generated as { input: string }).input);
-    expect(JSON.parse(streamed[0]!.input).content.length).toBe(content.length);
+    const [streamedCall] = streamed;
+    assert.isDefined(streamedCall);
+    expect(streamedCall.input).toBe((generated as { input: string }).input);
+    expect(JSON.parse(streamedCall.input).content.length).toBe(content.length);
   });
 
   it('reads 1,000,000 one-character chunks', () => {
@@ -230,9 +235,7 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
 
   it('ends a call with 100,000 nested brackets or elements without running it or overflowing the stack', () => {
     const deep =
-      protocol === protocols[2]!.protocol
-        ? `<data>${'<a>'.repeat(100_000)}`
-        : `{"data": ${'['.repeat(100_000)}`;
+      name === 'xml' ? `<data>${'<a>'.repeat(100_000)}` : `{"data": ${'['.repeat(100_000)}`;
     for (const chunks of [[call({}, deep)], chunksOf(call({}, deep), 1000)]) {
       const run = parse(protocol, chunks);
       expectValidCalls(run.parts);
@@ -246,7 +249,9 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
     for (const chunks of [[input], [...input]]) {
       const run = parse(protocol, chunks);
       expect(textOf(run.parts)).toBe(`${strange}  ${strange}`);
-      expect(JSON.parse(callsOf(run.parts)[0]!.input).content).toBe(strange);
+      const [read] = callsOf(run.parts);
+      assert.isDefined(read);
+      expect(JSON.parse(read.input).content).toBe(strange);
     }
   });
 
@@ -256,10 +261,11 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
     // XML: a call is confirmed only by an argument of the tool, so the keys go inside `data`.
     const xml =
       '<data><__proto__><polluted>1</polluted><constructor><prototype><polluted>2</polluted></prototype></constructor></__proto__></data><path>p</path>';
-    const input = call({}, protocol === protocols[2]!.protocol ? xml : json);
+    const input = call({}, name === 'xml' ? xml : json);
     for (const chunks of [[input], [...input]]) {
       const [toolCall] = callsOf(parse(protocol, chunks).parts);
-      expect(toolCall!.input).toContain(
+      assert.isDefined(toolCall);
+      expect(toolCall.input).toContain(
         '"__proto__":{"polluted":1,"constructor":{"prototype":{"polluted":2}}}',
       );
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -290,7 +296,7 @@ describe.each(protocols)('$name under hostile input', ({ protocol, call, open, c
       (n) =>
         call(
           {},
-          protocol === protocols[2]!.protocol
+          name === 'xml'
             ? `<data>${'<item>1</item>'.repeat(n)}</data>`
             : `{"data": [${'{"k": 1},'.repeat(n)}0]}`,
         ),
@@ -305,7 +311,8 @@ describe('XML entities', () => {
     const bomb = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}<!ENTITY xxe SYSTEM "file:///etc/passwd">]>`;
     const input = `<write_file><path>a</path><data>${bomb}&lol9;</data><content>&lol9;&xxe;</content></write_file>`;
     const [toolCall] = callsOf(parse(morphXmlProtocol(), [input]).parts);
-    expect(JSON.parse(toolCall!.input)).toEqual({
+    assert.isDefined(toolCall);
+    expect(JSON.parse(toolCall.input)).toEqual({
       path: 'a',
       content: '&lol9;&xxe;',
       data: '&lol9;',

@@ -27,11 +27,11 @@ const tools: LanguageModelV4FunctionTool[] = [
   { type: 'function', name: 'get_time', inputSchema: { type: 'object', properties: {} } },
 ];
 
-const PROTOCOLS: Record<string, ToolCallProtocol> = {
+const PROTOCOLS = {
   hermes: jsonMixProtocol(),
   gemma: gemmaProtocol(),
   xml: morphXmlProtocol(),
-};
+} satisfies Record<string, ToolCallProtocol>;
 
 /** One call as read: its tool, and its input (an object) or, when it must not run, the unfinished text. */
 export interface ReadCall {
@@ -231,12 +231,12 @@ function readParts(parts: readonly LanguageModelV4StreamPart[]): Reading {
 }
 
 /** Reads a case whole, one character at a time and in 3-character chunks. */
-export function readCase(entry: MalformedCase): Reading[] {
-  const protocol = PROTOCOLS[entry.protocol]!;
+export function readCase(entry: MalformedCase): [Reading, Reading, Reading] {
+  const protocol = PROTOCOLS[entry.protocol];
   const threes = Array.from({ length: Math.ceil(entry.reply.length / 3) }, (_, index) =>
     entry.reply.slice(index * 3, index * 3 + 3),
   );
-  return [[entry.reply], [...entry.reply], threes].map((chunks) => {
+  const read = (chunks: readonly string[]) => {
     const parts: LanguageModelV4StreamPart[] = [];
     let id = 0;
     const parser = protocol.createStreamParser(
@@ -246,5 +246,6 @@ export function readCase(entry: MalformedCase): Reading[] {
     for (const chunk of chunks) parser.push(chunk);
     parser.finish();
     return readParts(parts);
-  });
+  };
+  return [read([entry.reply]), read([...entry.reply]), read(threes)];
 }

@@ -177,10 +177,14 @@ export function runCase(
     for (const path of paths) {
       const matches =
         path.calls.length === expected.length &&
-        path.calls.every(
-          (call, i) =>
-            call.toolName === expected[i]!.toolName && sameValue(call.input, expected[i]!.input),
-        );
+        path.calls.every((call, i) => {
+          const want = expected[i];
+          return (
+            want !== undefined &&
+            call.toolName === want.toolName &&
+            sameValue(call.input, want.input)
+          );
+        });
       if (!matches)
         return {
           ...result,

@@ -23,7 +23,7 @@ const cell = (protocol: string, category?: string) => {
 const markdownCode = (text: string) =>
   `\`${text.replaceAll('\n', '\\n').replaceAll('|', '\\|').replaceAll('`', "'")}\``;
 const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const lines = [
   '# Conformance',
@@ -88,14 +88,15 @@ const lines = [
     );
     const meant =
       JSON.stringify(readings[0]) === JSON.stringify({ calls: entry.calls, text: entry.text });
-    const calls = readings[0]!.calls
+    const [first] = readings;
+    const calls = first.calls
       .map((call) =>
         call.runs
           ? `${call.toolName}(${JSON.stringify(call.input)})`
           : `${call.toolName}, never runs: ${JSON.stringify(call.input)}`,
       )
       .join('; ');
-    const text = readings[0]!.text === '' ? '' : `; text ${JSON.stringify(readings[0]!.text)}`;
+    const text = first.text === '' ? '' : `; text ${JSON.stringify(first.text)}`;
     return `| ${entry.rule} | ${entry.protocol} | ${markdownCode(entry.reply)} | ${markdownCode(calls + text)} | ${agree && meant ? 'yes' : '**no**'} |`;
   }),
   '',

@@ -162,7 +162,10 @@ async function toolbridgePrompt(
     tools: FIDELITY_TOOLS,
     toolChoice: { type: 'auto' },
   };
-  const transformed = await middleware.transformParams!({
+  if (middleware.transformParams === undefined) {
+    throw new Error(`The middleware for ${modelId} does not rewrite the prompt`);
+  }
+  const transformed = await middleware.transformParams({
     type: 'generate',
     params,
     model: {} as never,
@@ -184,14 +187,22 @@ function firstDifference(native: string, toolbridge: string) {
 function commonLength(a: readonly number[], b: readonly number[]): number {
   let previous = new Uint32Array(b.length + 1);
   let current = new Uint32Array(b.length + 1);
+  // The cells left of and above-left of the one being filled, carried along the row.
+  let length = 0;
   for (const token of a) {
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] =
-        token === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, current[j - 1]!);
+    let left = 0;
+    let diagonal = 0;
+    let j = 0;
+    for (const above of previous.subarray(1)) {
+      left = token === b[j] ? diagonal + 1 : Math.max(above, left);
+      diagonal = above;
+      j += 1;
+      current[j] = left;
     }
+    length = left;
     [previous, current] = [current, previous];
   }
-  return previous[b.length]!;
+  return length;
 }
 
 let tokenizer: ReturnType<typeof fromPreTrained> | undefined;

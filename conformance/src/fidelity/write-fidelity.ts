@@ -61,7 +61,13 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
   const exact = results.filter((result) => result.exact).length;
   const families = FIDELITY_FAMILIES.map((family) => {
     const rows = results.filter((result) => result.family === family.name);
-    return { family, rows, measured: rows.filter((row) => row.error === undefined) };
+    return {
+      family,
+      rows,
+      measured: rows.filter((row) => row.error === undefined),
+      // The rows of a family are read in one format.
+      format: rows[0]?.format ?? '—',
+    };
   });
   const lines = [
     '# Prompt fidelity',
@@ -98,7 +104,7 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
     '',
     "| family | template | toolbridge format | exact | exact with `history: 'native'` | mean similarity | mean Δ tokens | why not exact |",
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...families.map(({ family, rows, measured }) => {
+    ...families.map(({ family, rows, measured, format }) => {
       const exactRows = rows.filter((row) => row.exact).length;
       const similarity =
         measured.length === 0 ? '—' : mean(measured.map((row) => row.similarity)).toFixed(2);
@@ -109,7 +115,7 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
               Math.round(mean(measured.map((row) => row.toolbridgeTokens - row.nativeTokens))),
             );
       const nativeHistory = rows.filter((row) => row.nativeHistoryExact).length;
-      return `| ${family.name} | \`${family.template}.jinja\` | \`${rows[0]!.format}\` | ${exactRows} / ${rows.length} | ${nativeHistory} / ${rows.length} | ${similarity} | ${delta} | ${exactRows === rows.length ? '' : (WHY[family.name] ?? '**unexplained**')} |`;
+      return `| ${family.name} | \`${family.template}.jinja\` | \`${format}\` | ${exactRows} / ${rows.length} | ${nativeHistory} / ${rows.length} | ${similarity} | ${delta} | ${exactRows === rows.length ? '' : (WHY[family.name] ?? '**unexplained**')} |`;
     }),
     '',
     '## Per family and conversation',
@@ -117,10 +123,10 @@ export function fidelityReport(results: readonly FidelityResult[]): string {
     'The first differing line of each rendering (native, then toolbridge), and the lengths in characters and',
     'tokens, native → toolbridge.',
     '',
-    ...families.flatMap(({ family, rows }) => [
+    ...families.flatMap(({ family, rows, format }) => [
       `### ${family.name}`,
       '',
-      `Template \`${family.template}.jinja\`, model id \`${family.modelId}\`, toolbridge format \`${rows[0]!.format}\`.`,
+      `Template \`${family.template}.jinja\`, model id \`${family.modelId}\`, toolbridge format \`${format}\`.`,
       '',
       '| conversation | exact | similarity | first differing line (native / toolbridge) | chars | tokens |',
       '| --- | --- | --- | --- | --- | --- |',

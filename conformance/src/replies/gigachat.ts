@@ -12,10 +12,10 @@ export const gigachatReplies: ConformanceFormat = {
   protocol: gigachatProtocol(),
   prompt: gigachatSystemPromptTemplate,
   writeReplies: (calls) => {
-    if (calls.length === 1 && JSON.stringify(calls).length % 2 === 1) {
-      const [call] = calls;
+    const [call, ...others] = calls;
+    if (call !== undefined && others.length === 0 && JSON.stringify(calls).length % 2 === 1) {
       return [
-        `Let me take care of that.<|message_sep|>\n\nfunction call<|role_sep|>\n${JSON.stringify({ name: call!.toolName, arguments: call!.input })}`,
+        `Let me take care of that.<|message_sep|>\n\nfunction call<|role_sep|>\n${JSON.stringify({ name: call.toolName, arguments: call.input })}`,
       ];
     }
     const invokes = calls.map((call) => {

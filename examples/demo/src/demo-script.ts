@@ -1,4 +1,4 @@
-import { assistantTurns, type ChatRequest, type ScriptedTurn } from 'scripted-server';
+import { assistantTurns, type ChatRequest, type ScriptedTurn, turnAt } from 'scripted-server';
 
 /** The ways the scripted model can write tool calls: four text formats, and the server's own tool calling. */
 const SCRIPT_FORMATS = ['hermes', 'gemma', 'xml', 'tool-call-tag', 'native'] as const;
@@ -84,6 +84,5 @@ export function demoScript(demoProtocol: DemoProtocol): ScriptedTurn[] {
 /** Answers a request with the turn its conversation has reached. */
 export function respondWithScript(protocol: DemoProtocol) {
   const script = demoScript(protocol);
-  return (request: ChatRequest): ScriptedTurn =>
-    script[Math.min(assistantTurns(request), script.length - 1)]!;
+  return (request: ChatRequest): ScriptedTurn => turnAt(script, assistantTurns(request));
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ScriptedFault, startScriptedServer } from 'scripted-server';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
 
@@ -120,9 +120,10 @@ describe('pnpm demo', () => {
       expect(text).toContain('<tool_call>');
       expect(recordings[0].tools.map((tool: { name: string }) => tool.name)).toContain('read_file');
       // The hint runs as printed: the CLI from this clone, since npx waits for the first release.
-      const hint = /read them with: bash (\S+) inspect (\S+)\n/.exec(stdout);
-      expect(hint?.[2]).toBe(file);
-      const inspected = await promisify(execFile)('bash', [hint![1]!, 'inspect', file]);
+      const [, cli, written] = /read them with: bash (\S+) inspect (\S+)\n/.exec(stdout) ?? [];
+      expect(written).toBe(file);
+      assert.isDefined(cli);
+      const inspected = await promisify(execFile)('bash', [cli, 'inspect', file]);
       expect(inspected.stdout).toContain('3 calls · no reports');
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { type RunningServer, startServer } from '@toolbridge/server/node';
 import { Workspace } from 'file-agent';
 import OpenAI from 'openai';
-import { startScriptedServer } from 'scripted-server';
+import { type ScriptedServer, startScriptedServer } from 'scripted-server';
 import { readDemoOptions, SCRIPTED_MODEL, USAGE, UsageError } from './demo-options.ts';
 import { type DemoProtocol, respondWithScript, scriptFormat } from './demo-script.ts';
 import { describeError } from './describe-error.ts';
@@ -40,15 +40,17 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const server =
-    options.baseURL === undefined
-      ? await startScriptedServer({
-          // Under the --model id too: `--protocol model-id` picks the prompt by it.
-          models: [...new Set([SCRIPTED_MODEL, options.model])],
-          respond: respondWithScript(options.protocol),
-        })
-      : undefined;
-  const baseURL = options.baseURL ?? server!.baseURL;
+  // Without --base-url, a scripted model.
+  let server: ScriptedServer | undefined;
+  let baseURL = options.baseURL;
+  if (baseURL === undefined) {
+    server = await startScriptedServer({
+      // Under the --model id too: `--protocol model-id` picks the prompt by it.
+      models: [...new Set([SCRIPTED_MODEL, options.model])],
+      respond: respondWithScript(options.protocol),
+    });
+    baseURL = server.baseURL;
+  }
   if (server !== undefined) {
     terminal.write(
       terminal.style(

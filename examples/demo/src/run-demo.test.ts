@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { Workspace } from 'file-agent';
-import { assistantTurns, type ScriptedTurn, startScriptedServer } from 'scripted-server';
-import { describe, expect, it } from 'vitest';
+import { assistantTurns, type ScriptedTurn, startScriptedServer, turnAt } from 'scripted-server';
+import { assert, describe, expect, it } from 'vitest';
 import { ModelTimeoutError } from './demo-errors.ts';
 import { SCRIPTED_MODEL } from './demo-options.ts';
 import { PROTOCOLS, respondWithScript } from './demo-script.ts';
@@ -62,7 +62,8 @@ describe.each(PROTOCOLS)('the demo with the %s protocol, over HTTP', (protocol) 
       });
 
       // A text protocol never sends tools or tool messages; the native one uses the server's tool calling.
-      const last = server.requests.at(-1)!;
+      const last = server.requests.at(-1);
+      assert.isDefined(last);
       if (protocol === 'native') {
         expect(last).toHaveProperty('tools');
         expect(last.messages.some((message) => message.role === 'tool')).toBe(true);
@@ -95,7 +96,7 @@ describe('the demo with the model-id protocol', () => {
         now,
       });
       expect(terminal.output()).not.toContain('model table');
-      expect(JSON.stringify(server.requests[0]!.messages)).toContain('<function=');
+      expect(JSON.stringify(server.requests[0]?.messages)).toContain('<function=');
       expect(summary.toolCalls).toBe(3);
     } finally {
       await server.close();
@@ -110,7 +111,7 @@ async function runAgainst(
 ) {
   const server = await startScriptedServer({
     models: [SCRIPTED_MODEL],
-    respond: (request) => turns[Math.min(assistantTurns(request), turns.length - 1)]!,
+    respond: (request) => turnAt(turns, assistantTurns(request)),
   });
   const terminal = recordingTerminal({ live: options.live ?? false });
   try {

@@ -254,13 +254,14 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
     watchdog.stop();
     transcript.endLine();
     showReports(() => true);
-    if (unreadable.length > 0) {
+    const [firstUnreadable] = unreadable;
+    if (firstUnreadable !== undefined) {
       const count = unreadable.length === 1 ? 'one line' : `${unreadable.length} lines`;
       transcript.line(
         terminal.style(
           'yellow',
           `⚠ the server sent ${count} that ${unreadable.length === 1 ? 'is' : 'are'} not a chat-completion chunk; skipped`,
-        ) + terminal.style('dim', ` — first: ${shorten(unreadable[0]!, MAX_EXCERPT)}`),
+        ) + terminal.style('dim', ` — first: ${shorten(firstUnreadable, MAX_EXCERPT)}`),
       );
     }
   }

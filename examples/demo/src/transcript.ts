@@ -103,7 +103,7 @@ export class Transcript {
   #holdSpace(delta: string): string | undefined {
     const text = this.#pendingSpace + delta;
     let end = text.length;
-    while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+    while (end > 0 && /\s/.test(text.charAt(end - 1))) end--;
     if (end === 0) {
       this.#pendingSpace = text;
       return undefined;

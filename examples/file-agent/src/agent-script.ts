@@ -1,4 +1,4 @@
-import { assistantTurns, type ChatRequest, type ScriptedTurn } from 'scripted-server';
+import { assistantTurns, type ChatRequest, type ScriptedTurn, turnAt } from 'scripted-server';
 
 const FAREWELL = `export function greet(name: string): string {
   return \`Hello, \${name}!\`;
@@ -39,5 +39,5 @@ export const AGENT_PROMPT = 'Add a farewell(name) function next to greet in the 
 
 /** Answers a request with the turn its conversation has reached. */
 export function respondWithAgentScript(request: ChatRequest): ScriptedTurn {
-  return AGENT_SCRIPT[Math.min(assistantTurns(request), AGENT_SCRIPT.length - 1)]!;
+  return turnAt(AGENT_SCRIPT, assistantTurns(request));
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { createOpenAI } from '@ai-sdk/openai';
-import { startScriptedServer } from 'scripted-server';
+import { type ScriptedServer, startScriptedServer } from 'scripted-server';
 import { AGENT_PROMPT, respondWithAgentScript } from './agent-script.ts';
 import { type Approver, runFileAgent } from './run-file-agent.ts';
 import { Workspace } from './workspace.ts';
@@ -65,12 +65,16 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const baseURLOption =
-    (values['base-url'] as string | undefined) ?? process.env['TOOLBRIDGE_BASE_URL'];
-  const server =
-    baseURLOption === undefined
-      ? await startScriptedServer({ models: [SCRIPTED_MODEL], respond: respondWithAgentScript })
-      : undefined;
+  let baseURL = (values['base-url'] as string | undefined) ?? process.env['TOOLBRIDGE_BASE_URL'];
+  // Without a base URL, a scripted model.
+  let server: ScriptedServer | undefined;
+  if (baseURL === undefined) {
+    server = await startScriptedServer({
+      models: [SCRIPTED_MODEL],
+      respond: respondWithAgentScript,
+    });
+    baseURL = server.baseURL;
+  }
   let root = values['workspace'] as string | undefined;
   if (root === undefined) {
     root = await mkdtemp(join(tmpdir(), 'file-agent-'));
@@ -84,7 +88,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => controller.abort());
   try {
     const model = createOpenAI({
-      baseURL: baseURLOption ?? server!.baseURL,
+      baseURL,
       apiKey:
         (values['api-key'] as string | undefined) ??
         process.env['TOOLBRIDGE_API_KEY'] ??

@@ -15,7 +15,7 @@ export class WorkspaceError extends Error {
 function globToRegExp(pattern: string): RegExp {
   let source = '';
   for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i]!;
+    const char = pattern.charAt(i);
     if (char === '*' && pattern[i + 1] === '*') {
       source += '.*';
       i++;
@@ -98,8 +98,9 @@ export class Workspace {
     const matcher = pattern === undefined ? undefined : globToRegExp(pattern);
     const files: string[] = [];
     const pending = [start];
-    while (pending.length > 0 && files.length < MAX_LISTED) {
-      const folder = pending.pop()!;
+    while (files.length < MAX_LISTED) {
+      const folder = pending.pop();
+      if (folder === undefined) break;
       for (const entry of await readdir(folder, { withFileTypes: true })) {
         const full = join(folder, entry.name);
         const name = relative(this.root, full).split(sep).join('/');

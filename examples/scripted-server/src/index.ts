@@ -6,5 +6,5 @@ export type {
   ScriptedToolCall,
   ScriptedTurn,
 } from './scripted-server.ts';
-export { assistantTurns, startScriptedServer } from './scripted-server.ts';
+export { assistantTurns, startScriptedServer, turnAt } from './scripted-server.ts';
 export { WEATHER_TOOL } from './weather-tool.ts';

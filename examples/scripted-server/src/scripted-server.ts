@@ -113,9 +113,8 @@ function streamTurn(
   });
   const events: string[] = [];
   const ending = turnEvents(events, request, turn, chunkSize);
-  /** Writes event `index`, and ends the stream after the last one. */
-  const put = (index: number) => {
-    const text = events[index]!;
+  /** Writes the event at `index`, and ends the stream after the last one. */
+  const put = (index: number, text: string) => {
     if (index < events.length - 1) response.write(text);
     else if (ending === 'done') response.end(text);
     else {
@@ -126,17 +125,20 @@ function streamTurn(
     }
   };
   if (chunkInterval <= 0) {
-    for (let index = 0; index < events.length; index++) put(index);
+    for (const [index, text] of events.entries()) put(index, text);
     return;
   }
   const started = performance.now();
-  let next = 0;
+  const pending = events.entries();
   const putNext = () => {
     // The client went away: write nothing more.
     if (response.destroyed) return;
-    put(next++);
-    if (next === events.length) return;
-    setTimeout(putNext, Math.max(0, started + next * chunkInterval - performance.now()));
+    const next = pending.next();
+    if (next.done) return;
+    const [index, text] = next.value;
+    put(index, text);
+    if (index === events.length - 1) return;
+    setTimeout(putNext, Math.max(0, started + (index + 1) * chunkInterval - performance.now()));
   };
   putNext();
 }
@@ -314,4 +316,11 @@ export async function startScriptedServer(
 /** How many assistant turns a request's conversation already holds: the scripted model's place in its script. */
 export function assistantTurns(request: ChatRequest): number {
   return request.messages.filter((message) => message.role === 'assistant').length;
+}
+
+/** The turn of `script` at `place` (see {@link assistantTurns}); past its end, its last turn again. */
+export function turnAt<Turn>(script: readonly Turn[], place: number): Turn {
+  const turn = script[Math.min(place, script.length - 1)];
+  if (turn === undefined) throw new Error('A script has at least one turn');
+  return turn;
 }

@@ -16,7 +16,7 @@ const result = await generateText({
   prompt: 'Weather in Cairo?',
 });
 console.log(
-  result.steps[0]!.toolCalls.map((call) => call.input),
+  result.steps.flatMap((step) => step.toolCalls).map((call) => call.input),
   result.text,
 );
 await close();

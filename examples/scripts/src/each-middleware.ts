@@ -52,7 +52,10 @@ for (const { name, middleware, call } of families) {
     prompt: 'Weather in Lima?',
   });
   console.log(
-    `${name}: called ${result.steps[0]!.toolCalls.map((c) => c.toolName).join(', ')}; answered "${result.text}"`,
+    `${name}: called ${result.steps
+      .flatMap((step) => step.toolCalls)
+      .map((c) => c.toolName)
+      .join(', ')}; answered "${result.text}"`,
   );
   await close();
 }

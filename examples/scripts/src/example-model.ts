@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type ScriptedTurn, startScriptedServer } from 'scripted-server';
+import { type ScriptedTurn, startScriptedServer, turnAt } from 'scripted-server';
 
 /**
  * The model an example talks to: a real OpenAI-compatible server when TOOLBRIDGE_BASE_URL
@@ -22,7 +22,7 @@ export async function exampleModel(turns: readonly ScriptedTurn[]) {
   let next = 0;
   const server = await startScriptedServer({
     models: ['scripted'],
-    respond: () => turns[Math.min(next++, turns.length - 1)]!,
+    respond: () => turnAt(turns, next++),
   });
   const provider = createOpenAICompatible({
     name: 'scripted',

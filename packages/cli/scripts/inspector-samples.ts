@@ -54,7 +54,7 @@ function tokenize(text: string): string[] {
   const tokens: string[] = [];
   let token = '';
   for (const char of text) {
-    const continues = word(char) && token !== '' && word(token.at(-1)!);
+    const continues = word(char) && word(token.slice(-1));
     const leadingSpace = token !== '' && token.trim() === '';
     if (token !== '' && !continues && !leadingSpace) {
       tokens.push(token);
@@ -72,6 +72,8 @@ function streamedCall(reply: string, firstMs: number, everyMs: number): ModelCal
     time: firstMs + index * everyMs + (index % 7 === 3 ? everyMs : 0),
     text,
   }));
+  const last = chunks.at(-1);
+  if (last === undefined) throw new Error('A sample reply has text');
   return {
     toolbridgeRecording: 1,
     mode: 'stream',
@@ -85,7 +87,7 @@ function streamedCall(reply: string, firstMs: number, everyMs: number): ModelCal
     tools: WEATHER_TOOLS,
     chunks,
     reports: [],
-    durationMs: chunks.at(-1)!.time + everyMs,
+    durationMs: last.time + everyMs,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from './cli.ts';
 import type { InspectResult } from './inspect.ts';
 import { plain } from './render.ts';
@@ -52,9 +52,11 @@ function scripted(replies: readonly string[]) {
       stream: convertArrayToReadableStream([
         { type: 'stream-start' as const, warnings: [] },
         { type: 'text-start' as const, id: 't' },
-        ...(replies[turn++] ?? '')
-          .match(/[\s\S]{1,4}/g)!
-          .map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+        ...((replies[turn++] ?? '').match(/[\s\S]{1,4}/g) ?? []).map((delta) => ({
+          type: 'text-delta' as const,
+          id: 't',
+          delta,
+        })),
         { type: 'text-end' as const, id: 't' },
         { type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: 'stop' }, usage },
       ]),
@@ -151,8 +153,9 @@ describe('toolbridge inspect on a recording where a call did not happen', () => 
       expect(stdout).toContain('1 reply · 0 calls · 1 report (1 malformed-call)');
       expect(stdout).toContain('read as recorded (hermes)');
       const [reply] = json.replies;
+      assert.isDefined(reply);
       expect(reply).toMatchObject({ format: 'hermes', calls: [] });
-      expect(reply!.autoCalls).toEqual([
+      expect(reply.autoCalls).toEqual([
         expect.objectContaining({ toolName: 'get_weather', format: 'qwen3-coder' }),
       ]);
       expect(json.summary).toMatchObject({ calls: 0, reports: 1, autoCalls: 1 });
@@ -160,7 +163,7 @@ describe('toolbridge inspect on a recording where a call did not happen', () => 
       // Asked for auto, it reads the call, and says the middleware read no call there.
       const auto = await inspectRecording(run.recording, ['--format', 'auto']);
       expect(auto.stdout).toContain('▶ call 1: get_weather (qwen3-coder)');
-      expect(auto.json.replies[0]!.format).toBe('auto');
+      expect(auto.json.replies[0]?.format).toBe('auto');
     },
   );
 
@@ -175,7 +178,7 @@ describe('toolbridge inspect on a recording where a call did not happen', () => 
       expect(stdout).toContain('⚠ malformed-call:');
       expect(stdout).toContain(`┆ ${NOT_JSON}`);
       expect(stdout).not.toContain('auto would read');
-      expect(json.replies[0]!.reports).toEqual([
+      expect(json.replies[0]?.reports).toEqual([
         expect.objectContaining({ reason: 'malformed-call', rawText: NOT_JSON }),
       ]);
     },
@@ -198,7 +201,7 @@ describe('toolbridge inspect on a recording where a call did not happen', () => 
         '✗ the tool choice required a call, and no reply made one (after 1 re-ask): the AI SDK raised AI_ToolChoiceViolationError',
       );
       expect(stdout).toContain('2 replies · 0 calls · no reports · 1 tool choice not met');
-      expect(json.replies[0]!.recording).toMatchObject({
+      expect(json.replies[0]?.recording).toMatchObject({
         toolChoice: { type: 'required' },
         toolChoiceNotMet: true,
       });

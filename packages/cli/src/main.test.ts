@@ -6,7 +6,7 @@ import { recordModelOutput } from '@toolbridge/middleware';
 import { hermesToolMiddleware } from '@toolbridge/middleware/formats';
 import { jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectResult } from './inspect.ts';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
@@ -128,14 +128,15 @@ describe('toolbridge inspect', () => {
       summary: { replies: 1, calls: 1, rejectedCalls: 0, reports: 0, reasons: {} },
     });
     const [reply] = result.replies;
-    expect(reply!.guessedTools).toEqual(['get_weather']);
-    expect(reply!.calls[0]).toMatchObject({
+    assert.isDefined(reply);
+    expect(reply.guessedTools).toEqual(['get_weather']);
+    expect(reply.calls[0]).toMatchObject({
       toolName: 'get_weather',
       parsedInput: { city: 'Oslo' },
       start: 6,
       end: 6 + CALL.length,
     });
-    expect(reply!.segments.map((segment) => segment.kind)).toEqual(['text', 'call']);
+    expect(reply.segments.map((segment) => segment.kind)).toEqual(['text', 'call']);
   });
 
   it('reads a recording of recordModelOutput: each call, its retries, and the tools it had', async () => {
@@ -147,9 +148,11 @@ describe('toolbridge inspect', () => {
         stream: convertArrayToReadableStream([
           { type: 'stream-start', warnings: [] },
           { type: 'text-start', id: 't' },
-          ...(replies[turn++] ?? '')
-            .match(/[\s\S]{1,4}/g)!
-            .map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+          ...((replies[turn++] ?? '').match(/[\s\S]{1,4}/g) ?? []).map((delta) => ({
+            type: 'text-delta' as const,
+            id: 't',
+            delta,
+          })),
           { type: 'text-end', id: 't' },
           {
             type: 'finish',
@@ -192,8 +195,8 @@ describe('toolbridge inspect', () => {
     ) as InspectResult;
     expect(json.input).toBe('recording');
     expect(json.replies.map((reply) => reply.label)).toEqual(['call 1', 'call 2']);
-    expect(json.replies[0]!.recording).toMatchObject({ line: 1, mode: 'stream', liveReports: [] });
-    expect(json.replies[1]!.recording!.liveReports).toEqual([
+    expect(json.replies[0]?.recording).toMatchObject({ line: 1, mode: 'stream', liveReports: [] });
+    expect(json.replies[1]?.recording?.liveReports).toEqual([
       expect.objectContaining({ reason: 'call-cut-off' }),
     ]);
     expect(json.summary).toMatchObject({ calls: 2, rejectedCalls: 1, reports: 1 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -14,7 +14,10 @@ function importsOf(source: string): string[] {
     /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
   ];
   for (const pattern of patterns) {
-    for (const match of source.matchAll(pattern)) specifiers.push(match[1]!);
+    for (const [, specifier] of source.matchAll(pattern)) {
+      assert.isDefined(specifier, 'each pattern captures the specifier');
+      specifiers.push(specifier);
+    }
   }
   return specifiers;
 }
@@ -25,7 +28,7 @@ function importedPlaces(file: string): Array<{ specifier: string; place: string 
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => {
       const target = relative(SRC, resolve(dirname(file), specifier));
-      return { specifier, place: target.split(/[\\/]/)[0]! };
+      return { specifier, place: target.replace(/[\\/][\s\S]*$/, '') };
     });
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import * as api from './index';
 
 /** Every name an entry exports, values and types, with the doc comment of its declaration. */
@@ -14,7 +14,10 @@ function exportsOf(entry: string): Map<string, string> {
     noEmit: true,
   });
   const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  const source = program.getSourceFile(file);
+  assert.isDefined(source, file);
+  const module = checker.getSymbolAtLocation(source);
+  assert.isDefined(module, `${file} is a module`);
   return new Map(
     checker.getExportsOfModule(module).map((symbol) => {
       const target =

@@ -1,6 +1,6 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { CallDecoder, CallSink, CallStatus } from './engine/call-grammar';
 import { createToolMiddleware } from './middleware/create-tool-middleware';
@@ -24,7 +24,8 @@ function lineCallDecoder(sink: CallSink): CallDecoder {
   const finishLine = () => {
     for (const pair of line.split(' ').slice(1).filter(Boolean)) {
       const [key, value = ''] = pair.split('=');
-      sink.input.key(key!);
+      assert.isDefined(key);
+      sink.input.key(key);
       sink.input.value(Number.isNaN(Number(value)) ? value : Number(value));
     }
     sink.input.closeAll();
@@ -36,7 +37,7 @@ function lineCallDecoder(sink: CallSink): CallDecoder {
     },
     write(text) {
       for (let i = 0; i < text.length; i++) {
-        const char = text[i]!;
+        const char = text.charAt(i);
         if (line === '' && char === ' ') {
           status = 'not-a-call';
           return i;
@@ -142,7 +143,7 @@ describe('defineTextProtocol with a hand-written decoder', () => {
       stopWhen: stepCountIs(2),
     });
     expect(result.text).toBe('The sum is 5.');
-    expect(model.doGenerateCalls[1]!.prompt.slice(2)).toEqual([
+    expect(model.doGenerateCalls[1]?.prompt.slice(2)).toEqual([
       { role: 'assistant', content: [{ type: 'text', text: '>>> add a=2 b=3\n' }] },
       { role: 'user', content: [{ type: 'text', text: '<<< add {"type":"json","value":5}' }] },
     ]);

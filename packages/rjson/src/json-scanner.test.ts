@@ -149,7 +149,8 @@ function describeError(error: unknown): string {
 }
 
 function oneCharChunks(text: string): string[] {
-  return [...text].flatMap((char) => (char.length === 2 ? [char[0]!, char[1]!] : [char]));
+  // One UTF-16 code unit per chunk: a character outside the BMP is cut in two.
+  return text.split('');
 }
 
 /** Content a model may write inside a string, quotes and JSON punctuation included. */

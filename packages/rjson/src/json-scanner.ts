@@ -292,8 +292,9 @@ export function createJsonScanner(
       state = State.Colon;
       return;
     }
-    if (LITERALS.has(word)) {
-      handler.primitive?.(LITERALS.get(word)!);
+    const literal = LITERALS.get(word);
+    if (literal !== undefined) {
+      handler.primitive?.(literal);
       valueDone();
     } else if (NUMBER.test(word)) {
       const number = Number(word);
@@ -468,7 +469,7 @@ export function createJsonScanner(
             if (code === 0x5c) state = State.Escape;
             else if (!stringIsKey && stack.length === 0) endString();
             else {
-              held = text[i]!;
+              held = text.charAt(i);
               heldStart = textStart + i;
               look = Look.Quote;
               state = State.QuoteEnd;
@@ -490,7 +491,7 @@ export function createJsonScanner(
             break;
           }
           case State.Escape: {
-            const ch = text[i++]!;
+            const ch = text.charAt(i++);
             if (ch === 'u') {
               unicodeDigits = '';
               state = State.Unicode;
@@ -501,7 +502,7 @@ export function createJsonScanner(
             break;
           }
           case State.Unicode: {
-            const ch = text[i]!;
+            const ch = text.charAt(i);
             if (Number.isNaN(Number.parseInt(ch, 16))) {
               // The content before the escape was read: it is passed on, whatever the chunking.
               if (!stringIsKey) flushStringRun(false);

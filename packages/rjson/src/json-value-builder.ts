@@ -46,9 +46,14 @@ export class JsonValueBuilder implements JsonScanHandler {
   }
 
   private add(value: unknown): void {
-    const container = this.containers[this.containers.length - 1];
+    const container = this.containers.at(-1);
     if (container === undefined) this.value = value;
     else if (Array.isArray(container)) container.push(value);
-    else setOwnProperty(container, this.keys.pop()!, value);
+    else setOwnProperty(container, this.keys.pop() ?? missingKey(), value);
   }
+}
+
+/** A member's value came without its key: the scanner reports every key before its value. */
+function missingKey(): never {
+  throw new Error('JsonValueBuilder: a member has no key');
 }

@@ -191,7 +191,7 @@ function toArray(value: unknown, text: string | undefined, schema: JsonSchema): 
   }
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
-    const onlyKey = keys.length === 1 ? keys[0]! : undefined;
+    const onlyKey = keys.length === 1 ? keys[0] : undefined;
     const itemDeclares =
       onlyKey !== undefined && propertySchema(itemSchema(schema), onlyKey) !== undefined;
     if (onlyKey !== undefined && (onlyKey === 'item' || !itemDeclares)) {

@@ -5,6 +5,8 @@ import { parse } from './parse';
 import { RXMLCoercionError, RXMLDuplicateStringTagError, RXMLParseError } from './rxml-errors';
 import { stringify } from './stringify';
 
+const stringList: JsonSchemaObject = { type: 'array', items: { type: 'string' } };
+
 const weather: JsonSchemaObject = {
   type: 'object',
   properties: {
@@ -12,7 +14,7 @@ const weather: JsonSchemaObject = {
     days: { type: 'integer' },
     units: { enum: ['metric', 'imperial'] },
     detailed: { type: 'boolean' },
-    tags: { type: 'array', items: { type: 'string' } },
+    tags: stringList,
   },
 };
 
@@ -117,7 +119,7 @@ describe('parse', () => {
       type: 'object',
       properties: {
         note: { type: 'array', items: { type: 'string' } },
-        tags: weather.properties!['tags']!,
+        tags: stringList,
       },
     };
     for (const note of ['<note>\n  </note>', '<note></note>', '<note/>']) {

@@ -132,19 +132,26 @@ function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       let distance = Math.min(
-        previous[j]! + 1,
-        row[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        cell(previous, j) + 1,
+        cell(row, j - 1) + 1,
+        cell(previous, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
       );
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        distance = Math.min(distance, before[j - 2]! + 1);
+        distance = Math.min(distance, cell(before, j - 2) + 1);
       }
       row.push(distance);
     }
     before = previous;
     previous = row;
   }
-  return previous[b.length]!;
+  return cell(previous, b.length);
+}
+
+/** Column `j` of a row of {@link editDistance}'s table, which every read stays inside. */
+function cell(row: readonly number[], j: number): number {
+  const value = row[j];
+  if (value === undefined) throw new Error(`editDistance: a row has no column ${j}`);
+  return value;
 }
 
 /**
@@ -416,7 +423,8 @@ export function createXmlScanner(
   }
 
   function closeTop(): void {
-    const closed = open.pop()!;
+    const closed = open.pop();
+    if (closed === undefined) throw new Error('createXmlScanner: no element is open');
     longestOpen.pop();
     handler.elementEnd?.(closed);
   }
@@ -426,10 +434,11 @@ export function createXmlScanner(
     let at = open.lastIndexOf(closing);
     if (at === -1 && closing !== rootTag) {
       const innermost = open[open.length - 1];
-      if (innermost !== undefined && isMisspelling(closing, innermost)) at = open.length - 1;
-      else if (innermost !== undefined || rootTag === undefined || !isMisspelling(closing, rootTag))
-        return false;
-      misspelt(closing, innermost ?? rootTag!);
+      // Only the innermost element's name (or the root's, when none is open) may be misspelt.
+      const meant = innermost ?? rootTag;
+      if (meant === undefined || !isMisspelling(closing, meant)) return false;
+      if (innermost !== undefined) at = open.length - 1;
+      misspelt(closing, meant);
     }
     // A closing tag of an outer element also closes the ones a model forgot to close.
     while (open.length > Math.max(at, 0)) {
@@ -450,12 +459,25 @@ export function createXmlScanner(
     setOwnProperty(attributes, key, value);
   }
 
+  /** The name of the element read raw, in the states that read its content. */
+  function rawElement(): string {
+    if (rawName === undefined) throw new Error('createXmlScanner: no element is read raw');
+    return rawName;
+  }
+
+  /** The reader of what follows the raw element's closing tag, in the state that reads it. */
+  function rawFollower(): XmlFollowerReader {
+    if (follower === undefined) throw new Error('createXmlScanner: no closing tag is followed');
+    return follower;
+  }
+
   function newRawProbe(): TagProbe {
-    return new TagProbe(0, Math.max(rawName!.length + 2, rootTag?.length ?? 0), CDATA_OPEN);
+    return new TagProbe(0, Math.max(rawElement().length + 2, rootTag?.length ?? 0), CDATA_OPEN);
   }
 
   function closesRaw(closing: string): boolean {
-    return closing === rawName || isMisspelling(closing, rawName!);
+    const raw = rawElement();
+    return closing === raw || isMisspelling(closing, raw);
   }
 
   /** An element enclosing the raw one, or the root: its closing tag may follow the raw element's. */
@@ -469,7 +491,7 @@ export function createXmlScanner(
     const longest = Math.max(
       longestOpen[longestOpen.length - 1] ?? 0,
       rootTag?.length ?? 0,
-      rawName!.length + 2,
+      rawElement().length + 2,
     );
     follower = new XmlFollowerReader(handler.siblingNames?.(), longest);
     state = State.RawFollower;
@@ -477,7 +499,8 @@ export function createXmlScanner(
 
   /** The raw element's closing tag ended it; the whitespace after it is its parent's text. */
   function endRaw(space: string): void {
-    if (rawCloserName !== rawName) misspelt(rawCloserName, rawName!);
+    const raw = rawElement();
+    if (rawCloserName !== raw) misspelt(rawCloserName, raw);
     rawName = undefined;
     rawCloser = '';
     follower = undefined;
@@ -487,8 +510,7 @@ export function createXmlScanner(
   }
 
   /** What followed the raw element's closing tag does not end it: all of it is its text. */
-  function keepRaw(): void {
-    const reader = follower!;
+  function keepRaw(reader: XmlFollowerReader): void {
     emitText(rawCloser + reader.gap);
     rawCloser = '';
     follower = undefined;
@@ -498,7 +520,7 @@ export function createXmlScanner(
     // The tag read after it may itself begin a closing tag or CDATA of the raw content.
     const probe = newRawProbe();
     for (let k = 1; k < tag.length; k++) {
-      if (probe.step(tag[k]!, tag.charCodeAt(k)) !== Probe.More) {
+      if (probe.step(tag.charAt(k), tag.charCodeAt(k)) !== Probe.More) {
         emitText(tag);
         return;
       }
@@ -509,7 +531,7 @@ export function createXmlScanner(
 
   /** The input ended after a raw element's closing tag: it ends the element if what follows may. */
   function settleFollower(): void {
-    const reader = follower!;
+    const reader = rawFollower();
     const kind = reader.tagKind;
     const closing = reader.name;
     const follows =
@@ -587,8 +609,11 @@ export function createXmlScanner(
             } else pending += chunk[i++];
             break;
           case State.RawMarkup: {
-            const probe = rawProbe!;
-            const step = probe.step(chunk[i]!, code);
+            const probe = rawProbe;
+            if (probe === undefined) {
+              throw new Error('createXmlScanner: raw markup without its probe');
+            }
+            const step = probe.step(chunk.charAt(i), code);
             if (step === Probe.More) {
               i++;
               break;
@@ -613,8 +638,8 @@ export function createXmlScanner(
             break;
           }
           case State.RawFollower: {
-            const reader = follower!;
-            const read = reader.read(chunk[i]!);
+            const reader = rawFollower();
+            const read = reader.read(chunk.charAt(i));
             if (read === 'more') i++;
             else if (read === 'open') {
               // The next argument: its opening tag goes on from here.
@@ -640,7 +665,7 @@ export function createXmlScanner(
                 follower = undefined;
                 state = State.Text;
               }
-            } else keepRaw();
+            } else keepRaw(reader);
             break;
           }
           case State.Markup:
@@ -706,7 +731,7 @@ export function createXmlScanner(
             break;
           case State.AttributeValue:
             if (attributeQuote === '') {
-              if (code === 0x22 || code === 0x27) attributeQuote = chunk[i]!;
+              if (code === 0x22 || code === 0x27) attributeQuote = chunk.charAt(i);
               else if (!isSpace(code)) {
                 literal();
                 break;
@@ -729,7 +754,7 @@ export function createXmlScanner(
             closeTop();
             break;
           case State.CloseTag: {
-            const char = chunk[i]!;
+            const char = chunk.charAt(i);
             if (!closeNameDone && (name === '' ? isXmlNameStart(code) : isXmlNameChar(code))) {
               name += char;
             } else if (code === 0x3e && name !== '') {

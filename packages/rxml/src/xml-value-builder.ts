@@ -79,18 +79,16 @@ function inferValue(text: string): unknown {
 
 /** Joins text pieces, trimming whitespace at the ends that did not come from CDATA. */
 function joinText(pieces: readonly TextPiece[], keepWhitespace: boolean): string {
-  const texts = pieces.map((piece) => piece.text);
-  if (!keepWhitespace) {
-    for (let i = 0; i < texts.length && !pieces[i]!.verbatim; i++) {
-      texts[i] = texts[i]!.trimStart();
-      if (texts[i] !== '') break;
-    }
-    for (let i = texts.length - 1; i >= 0 && !pieces[i]!.verbatim; i--) {
-      texts[i] = texts[i]!.trimEnd();
-      if (texts[i] !== '') break;
-    }
-  }
-  return texts.join('');
+  const join = (from: number, to?: number) =>
+    pieces
+      .slice(from, to)
+      .map((piece) => piece.text)
+      .join('');
+  if (keepWhitespace) return join(0);
+  const first = pieces.findIndex((piece) => piece.verbatim);
+  if (first === -1) return join(0).trim();
+  const last = pieces.findLastIndex((piece) => piece.verbatim);
+  return join(0, first).trimStart() + join(first, last + 1) + join(last + 1).trimEnd();
 }
 
 /**
@@ -102,7 +100,9 @@ function joinText(pieces: readonly TextPiece[], keepWhitespace: boolean): string
  * element costs time bounded by its own size and its schema, whatever came before it.
  */
 export class XmlValueBuilder implements XmlScanHandler {
-  private readonly frames: Frame[];
+  /** The value around the elements, and the elements open inside it, innermost last. */
+  private readonly root: Frame;
+  private readonly frames: Frame[] = [];
   private readonly textNodeName: string;
   private readonly keepWhitespace: boolean;
   private readonly throwOnDuplicateStringTags: boolean;
@@ -110,7 +110,7 @@ export class XmlValueBuilder implements XmlScanHandler {
   private readonly onMixedText: ((text: string) => void) | undefined;
 
   constructor(schema: JsonSchema | undefined, options: XmlValueBuilderOptions = {}) {
-    this.frames = [newFrame(schema)];
+    this.root = newFrame(schema);
     this.textNodeName = options.textNodeName ?? '#text';
     this.onMixedText = options.onMixedText;
     this.keepWhitespace = options.keepWhitespace ?? false;
@@ -120,7 +120,7 @@ export class XmlValueBuilder implements XmlScanHandler {
 
   /** How many elements are open below the root. */
   get depth(): number {
-    return this.frames.length - 1;
+    return this.frames.length;
   }
 
   /** The schema an element named `name` gets at the current position. */
@@ -156,7 +156,8 @@ export class XmlValueBuilder implements XmlScanHandler {
   }
 
   elementEnd(name: string): void {
-    const frame = this.frames.pop()!;
+    const frame = this.frames.pop();
+    if (frame === undefined) throw new Error(`XmlValueBuilder: </${name}> closes no open element`);
     const parent = this.top();
     parent.lastChild.set(name, parent.children.length);
     parent.children.push([name, this.valueOf(frame)]);
@@ -164,13 +165,14 @@ export class XmlValueBuilder implements XmlScanHandler {
 
   /** The names of the elements that may follow the open one: its siblings by the schema. */
   siblingNames(): DeclaredNames | undefined {
-    const parent = this.frames[this.frames.length - 2];
+    const parent =
+      this.frames.length === 0 ? undefined : (this.frames[this.frames.length - 2] ?? this.root);
     return parent === undefined || parent.list ? undefined : declaredPropertyNames(parent.schema);
   }
 
   /** The value of everything read so far, as text and structure (before schema coercion). */
   get value(): unknown {
-    const root = this.frames[0]!;
+    const root = this.root;
     const value = this.valueOf(root);
     return root.children.length === 0 && value === '' && !root.list ? {} : value;
   }
@@ -197,8 +199,9 @@ export class XmlValueBuilder implements XmlScanHandler {
     );
   }
 
+  /** The innermost open element, or the root. */
   private top(): Frame {
-    return this.frames[this.frames.length - 1]!;
+    return this.frames[this.frames.length - 1] ?? this.root;
   }
 
   private valueOf(frame: Frame): unknown {
@@ -215,7 +218,7 @@ export class XmlValueBuilder implements XmlScanHandler {
       (key) => propertySchema(frame.schema, key) !== undefined && !frame.lastChild.has(key),
     );
     if (children.length === 0 && declared.length === 0) {
-      return frame.untyped && this.inferUntypedValues && frame !== this.frames[0]
+      return frame.untyped && this.inferUntypedValues && frame !== this.root
         ? inferValue(text)
         : text;
     }

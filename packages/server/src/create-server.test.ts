@@ -10,7 +10,7 @@ import {
   startScriptedServer,
   WEATHER_TOOL,
 } from 'scripted-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import type { ServerOptions } from './create-server.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 import { closedPort, startTestUpstream } from './testing/test-upstreams.ts';
@@ -51,6 +51,22 @@ async function setUp(turn: ScriptedTurn | ((request: ChatRequest) => ScriptedTur
   return { upstream, server, client };
 }
 
+/** A completion's choice: the one a request without `n` gets. */
+function choiceOf(completion: OpenAI.ChatCompletion): OpenAI.ChatCompletion.Choice {
+  const [choice] = completion.choices;
+  assert.isDefined(choice, 'the completion has a choice');
+  return choice;
+}
+
+/** The function calls of a completion's message, none when it has none. */
+function functionCallsOf(
+  completion: OpenAI.ChatCompletion,
+): OpenAI.ChatCompletionMessageFunctionToolCall[] {
+  return (choiceOf(completion).message.tool_calls ?? []).filter(
+    (toolCall) => toolCall.type === 'function',
+  );
+}
+
 async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
   const chunks: OpenAI.ChatCompletionChunk[] = [];
   for await (const chunk of stream) chunks.push(chunk);
@@ -83,19 +99,19 @@ describe('tool calls through the official openai client', () => {
       messages: ASK,
       tools: TOOLS,
     });
-    const [choice] = completion.choices;
-    expect(choice?.finish_reason).toBe('tool_calls');
-    expect(choice?.message.content).toBe('Checking.');
-    expect(choice?.message.tool_calls).toHaveLength(1);
-    const toolCall = choice!.message
-      .tool_calls![0]! as OpenAI.ChatCompletionMessageFunctionToolCall;
+    const choice = choiceOf(completion);
+    expect(choice.finish_reason).toBe('tool_calls');
+    expect(choice.message.content).toBe('Checking.');
+    expect(choice.message.tool_calls).toHaveLength(1);
+    const [toolCall] = functionCallsOf(completion);
+    assert.isDefined(toolCall);
     expect(toolCall.id).toMatch(/\S/);
     expect(toolCall.function.name).toBe('get_weather');
     expect(JSON.parse(toolCall.function.arguments)).toEqual({ city: 'Oslo' });
-    expect(completion.usage).toMatchObject({ prompt_tokens: 120 });
-    expect(completion.usage!.total_tokens).toBe(
-      completion.usage!.prompt_tokens + completion.usage!.completion_tokens,
-    );
+    const { usage } = completion;
+    assert.isDefined(usage);
+    expect(usage).toMatchObject({ prompt_tokens: 120 });
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
     expect(completion).not.toHaveProperty('toolbridge');
   });
 
@@ -111,9 +127,11 @@ describe('tool calls through the official openai client', () => {
     const { chunks, content, calls, finish } = await collect(stream);
     expect(content).toBe('Checking.');
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ name: 'get_weather' });
-    expect(JSON.parse(calls[0]!.arguments)).toEqual({ city: 'Oslo' });
-    expect(calls[0]!.deltas).toBeGreaterThan(1);
+    const [streamedCall] = calls;
+    assert.isDefined(streamedCall);
+    expect(streamedCall).toMatchObject({ name: 'get_weather' });
+    expect(JSON.parse(streamedCall.arguments)).toEqual({ city: 'Oslo' });
+    expect(streamedCall.deltas).toBeGreaterThan(1);
     expect(finish).toBe('tool_calls');
     expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: 120 });
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
@@ -129,8 +147,9 @@ describe('tool calls through the official openai client', () => {
     );
     const messages: OpenAI.ChatCompletionMessageParam[] = [...ASK];
     const first = await client.chat.completions.create({ model: MODEL, messages, tools: TOOLS });
-    const assistant = first.choices[0]!.message;
-    const toolCall = assistant.tool_calls![0]! as OpenAI.ChatCompletionMessageFunctionToolCall;
+    const assistant = choiceOf(first).message;
+    const [toolCall] = functionCallsOf(first);
+    assert.isDefined(toolCall);
     messages.push(assistant, {
       role: 'tool',
       tool_call_id: toolCall.id,
@@ -147,10 +166,12 @@ describe('tool calls through the official openai client', () => {
     expect(calls).toEqual([]);
     expect(finish).toBe('stop');
     // The history reached the model in its own format: the call as markup, the result as text.
-    const history = JSON.stringify(upstream.requests[1]!.messages);
+    const [, secondRequest] = upstream.requests;
+    assert.isDefined(secondRequest);
+    const history = JSON.stringify(secondRequest.messages);
     expect(history).toContain('get_weather');
     expect(history).toContain('celsius');
-    expect(upstream.requests[1]!.messages.some((message) => message.role === 'tool')).toBe(false);
+    expect(secondRequest.messages.some((message) => message.role === 'tool')).toBe(false);
   });
 
   it('sends parallel calls with their own indexes, or only the first under parallel_tool_calls: false', async () => {
@@ -160,10 +181,8 @@ describe('tool calls through the official openai client', () => {
       messages: ASK,
       tools: TOOLS,
     });
-    const cities = both.choices[0]!.message.tool_calls!.map(
-      (toolCall) =>
-        JSON.parse((toolCall as OpenAI.ChatCompletionMessageFunctionToolCall).function.arguments)
-          .city,
+    const cities = functionCallsOf(both).map(
+      (toolCall) => JSON.parse(toolCall.function.arguments).city,
     );
     expect(cities).toEqual(['Oslo', 'Rome']);
     const streamed = await collect(
@@ -186,7 +205,7 @@ describe('tool calls through the official openai client', () => {
       tools: TOOLS,
       parallel_tool_calls: false,
     });
-    expect(single.choices[0]!.message.tool_calls).toHaveLength(1);
+    expect(choiceOf(single).message.tool_calls).toHaveLength(1);
     expect((single as unknown as { toolbridge: unknown }).toolbridge).toMatchObject({
       reports: [{ reason: 'parallel-tool-calls-off', tool_name: 'get_weather' }],
     });
@@ -227,10 +246,7 @@ describe('tool calls through the official openai client', () => {
       const names =
         'calls' in result
           ? result.calls.map((entry) => entry.name)
-          : result.choices[0]!.message.tool_calls!.map(
-              (toolCall) =>
-                (toolCall as OpenAI.ChatCompletionMessageFunctionToolCall).function.name,
-            );
+          : functionCallsOf(result).map((toolCall) => toolCall.function.name);
       expect(names).toEqual(['get_weather']);
       expect(upstream.requests).toHaveLength(2);
     }
@@ -244,15 +260,17 @@ describe('tool calls through the official openai client', () => {
       tools: TOOLS,
       tool_choice: 'none',
     });
-    expect(none.choices[0]!.message.tool_calls).toBeUndefined();
-    expect(JSON.stringify(upstream.requests[0]!.messages)).not.toContain('The current weather');
+    expect(choiceOf(none).message.tool_calls).toBeUndefined();
+    const [request] = upstream.requests;
+    assert.isDefined(request);
+    expect(JSON.stringify(request.messages)).not.toContain('The current weather');
     const named = await client.chat.completions.create({
       model: MODEL,
       messages: ASK,
       tools: TOOLS,
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
     });
-    expect(named.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(choiceOf(named).finish_reason).toBe('tool_calls');
   });
 
   it('keeps a cut-off call as text and says why in the toolbridge field', async () => {
@@ -263,10 +281,10 @@ describe('tool calls through the official openai client', () => {
       messages: ASK,
       tools: TOOLS,
     });
-    const message = completion.choices[0]!.message;
+    const { message, finish_reason } = choiceOf(completion);
     expect(message.tool_calls).toBeUndefined();
     expect(message.content).toBe(`Let me check.${cutOff}`);
-    expect(completion.choices[0]!.finish_reason).toBe('stop');
+    expect(finish_reason).toBe('stop');
     expect((completion as unknown as { toolbridge: unknown }).toolbridge).toMatchObject({
       reports: [{ reason: 'call-cut-off', tool_name: 'get_weather' }],
     });
@@ -300,7 +318,7 @@ describe('tool calls through the official openai client', () => {
         messages: ASK,
         tools: TOOLS,
       });
-      expect(completion.choices[0]!.message).toMatchObject({ [field]: 'The user wants weather.' });
+      expect(choiceOf(completion).message).toMatchObject({ [field]: 'The user wants weather.' });
       const { chunks } = await collect(
         await client.chat.completions.create({
           model: MODEL,
@@ -334,11 +352,11 @@ describe('the thinking switch of the request', () => {
       } as OpenAI.ChatCompletionCreateParamsNonStreaming);
     // Thinking on: the template opened reasoning, and the reply never closed it.
     const thinking = await ask({ chat_template_kwargs: { enable_thinking: true } });
-    expect(thinking.choices[0]!.message.content ?? '').toBe('');
-    expect(JSON.stringify(thinking.choices[0]!.message)).toContain('Thinking it over');
+    expect(choiceOf(thinking).message.content ?? '').toBe('');
+    expect(JSON.stringify(choiceOf(thinking).message)).toContain('Thinking it over');
     // Not said: a reply that never closes reasoning is the answer.
     const silent = await ask({});
-    expect(silent.choices[0]!.message.content).toBe('Thinking it over');
+    expect(choiceOf(silent).message.content).toBe('Thinking it over');
     expect(upstream.requests[0]).toMatchObject({ chat_template_kwargs: { enable_thinking: true } });
   });
 });
@@ -375,7 +393,7 @@ describe('what reaches the upstream', () => {
     const completion = await client.chat.completions.create(
       body as OpenAI.ChatCompletionCreateParamsNonStreaming,
     );
-    expect(completion.choices[0]!.message.content).toBe('Hello.');
+    expect(choiceOf(completion).message.content).toBe('Hello.');
     expect(upstream.requests[0]).toEqual(body);
     const { content } = await collect(
       await client.chat.completions.create({ model: MODEL, messages: ASK, stream: true }),
@@ -388,9 +406,12 @@ describe('what reaches the upstream', () => {
       const upstream = await scripted(() => ({ text: 'Hello.' }));
       const { client } = await proxy({ upstream: upstream.baseURL, ...options });
       await client.chat.completions.create({ model: MODEL, messages: ASK, tools: TOOLS });
-      const [system] = upstream.requests[0]!.messages as Array<{ role: string; content: string }>;
-      expect(system!.role).toBe('system');
-      return system!.content;
+      const [request] = upstream.requests;
+      assert.isDefined(request);
+      const [system] = request.messages as Array<{ role: string; content: string }>;
+      assert.isDefined(system);
+      expect(system.role).toBe('system');
+      return system.content;
     };
     // Qwen 2.5's template: its default system text, then its # Tools section.
     expect(await systemText({})).toMatch(

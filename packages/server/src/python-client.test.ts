@@ -10,7 +10,7 @@ import {
   type ScriptedTurn,
   startScriptedServer,
 } from 'scripted-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './start-server.ts';
 import { closedPort, startTestUpstream } from './testing/test-upstreams.ts';
 
@@ -54,7 +54,7 @@ function findPython(): { command: string } | { missing: string } {
 const python = findPython();
 const pythonTests = [
   ...readFileSync(PYTHON_FILE, 'utf8').matchAll(/^ {4}def (test_\w+)\(self\)/gm),
-].map((match) => match[1]!);
+].flatMap(([, name]) => (name === undefined ? [] : [name]));
 
 const call = (city: string) =>
   `<tool_call>{"name": "get_weather", "arguments": {"city": "${city}"}}</tool_call>`;
@@ -179,7 +179,7 @@ describe('the official openai Python package against the server', () => {
       return;
     }
     const outcome = outcomes[name];
-    expect(outcome, `no result for ${name}; the Python run said:\n${output}`).toBeDefined();
-    expect(outcome!.outcome, outcome!.detail).toBe('passed');
+    assert.isDefined(outcome, `no result for ${name}; the Python run said:\n${output}`);
+    expect(outcome.outcome, outcome.detail).toBe('passed');
   });
 });

@@ -154,11 +154,13 @@ describe.skipIf(!hasChromium)(
       await page.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { seen: string[] }).seen = seen;
+        const calls = document.querySelector('#calls');
+        if (calls === null) throw new Error('The page has no #calls');
         new MutationObserver(() => {
           const input = document.querySelector('.call-card.pending .call-input');
           const text = input?.textContent ?? '';
           if (text !== '' && seen.at(-1) !== text) seen.push(text);
-        }).observe(document.querySelector('#calls')!, { childList: true, subtree: true });
+        }).observe(calls, { childList: true, subtree: true });
       });
       await page.click('.speed[data-speed="4"]');
       await page.click('#play');

@@ -1,6 +1,6 @@
 import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { splitAt } from '../../../../testing/split-at';
 import { allFormats } from '../formats/all-formats';
@@ -16,7 +16,7 @@ const formats = builtInFormats();
 const reasoningTags = [['<think>', '</think>']] as const;
 
 /** A call of get_weather for `city`, as each format writes it. */
-const writtenIn: Record<string, (city: string) => string> = {
+const writtenIn = {
   hermes: (city) =>
     `<tool_call>\n{"name": "get_weather", "arguments": {"city": "${city}"}}\n</tool_call>`,
   'qwen3-coder': (city) =>
@@ -27,13 +27,15 @@ const writtenIn: Record<string, (city: string) => string> = {
     `<TOOL_CALL>{"tool": "get_weather", "args": {"city": "${city}"}}</TOOL_CALL>`,
   xml: (city) => `<get_weather>\n<city>${city}</city>\n</get_weather>`,
   json: (city) => `\n{"name": "get_weather", "arguments": {"city": "${city}"}}`,
-};
+} satisfies Record<string, (city: string) => string>;
 
 describe('autoProtocol', () => {
   it('names each format as builtInFormats() does, so that a recording can say how it read', () => {
     for (const [name, protocol] of Object.entries(formats)) expect(protocol.format).toBe(name);
     expect(auto.format).toBe('auto');
-    expect(autoProtocol({ formats: { hermes: formats.hermes! } }).format).toBeUndefined();
+    const { hermes } = formats;
+    assert.isDefined(hermes);
+    expect(autoProtocol({ formats: { hermes } }).format).toBeUndefined();
     // A preset reads as the built-in format of its name, or as the one it shares its reading with.
     for (const { name, protocol } of allFormats()) {
       const format = protocol().format;
@@ -45,7 +47,8 @@ describe('autoProtocol', () => {
   it.each(Object.entries(fixtureReplies))(
     'reads the %s fixtures as their own protocol does',
     (name, replies) => {
-      const own = formats[name === 'toolCallTag' ? 'tool-call-tag' : name]!;
+      const own = formats[name === 'toolCallTag' ? 'tool-call-tag' : name];
+      assert.isDefined(own, name);
       for (const reply of replies) {
         const expected = readEveryWay(own, reply, { tools, reasoningTags }, 3).calls;
         const read = readEveryWay(auto, reply, { tools, reasoningTags }, 3).calls;
@@ -56,14 +59,14 @@ describe('autoProtocol', () => {
   );
 
   it('reads calls of different formats in one reply, in order, under any chunking', () => {
-    const names = Object.keys(writtenIn);
+    const writers = Object.entries(writtenIn);
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom(...writers), { minLength: 1, maxLength: 6 }),
         fc.array(fc.nat(), { maxLength: 10 }),
         (sequence, cuts) => {
           const reply = sequence
-            .map((name, index) => `Step ${index}:\n${writtenIn[name]!(`City ${index}`)}`)
+            .map(([, write], index) => `Step ${index}:\n${write(`City ${index}`)}`)
             .join('\n');
           const expected = sequence.map((_, index) => ({
             toolName: 'get_weather',
@@ -132,7 +135,7 @@ describeProtocolProperties(
 
 describe('autoToolMiddleware', () => {
   it('reports the formats a reply used in the finish metadata, in both paths', async () => {
-    const reply = `${writtenIn['qwen3-coder']!('Oslo')}\n${writtenIn.hermes!('Rome')}`;
+    const reply = `${writtenIn['qwen3-coder']('Oslo')}\n${writtenIn.hermes('Rome')}`;
     const options = {
       tools: { get_weather: tool({ inputSchema: z.object({ city: z.string() }) }) },
       prompt: 'Weather?',

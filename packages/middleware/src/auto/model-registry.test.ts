@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { generateText, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModel } from '../testing/mock-model';
 import { MODEL_FAMILIES, modelFamily } from './model-registry';
@@ -148,8 +148,8 @@ const IDS: Record<string, string[]> = {
 describe('the model table', () => {
   it.each(MODEL_FAMILIES)('maps the ids of $family to its row', (row) => {
     const ids = IDS[row.family];
-    expect(ids, `ids for ${row.family}`).toBeDefined();
-    for (const id of ids!) expect(modelFamily(id)?.family, id).toBe(row.family);
+    assert.isDefined(ids, `ids for ${row.family}`);
+    for (const id of ids) expect(modelFamily(id)?.family, id).toBe(row.family);
   });
 
   it('is documented row by row in docs/models.md', () => {
@@ -191,11 +191,11 @@ describe('toolMiddlewareFor', () => {
       tools,
       prompt: 'Weather?',
     });
-    expect(model.doGenerateCalls[0]!.prompt[0]).toMatchObject({ role: 'system' });
+    const [params] = model.doGenerateCalls;
+    assert.isDefined(params);
+    expect(params.prompt[0]).toMatchObject({ role: 'system' });
     // Qwen3-Coder's template's words and call example.
-    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt[0])).toContain(
-      '<function=example_function_name>',
-    );
+    expect(JSON.stringify(params.prompt[0])).toContain('<function=example_function_name>');
     expect(result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
   });
 
@@ -247,6 +247,8 @@ describe('toolMiddlewareFor', () => {
       tools,
       prompt: 'Weather?',
     });
-    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt[0])).toContain('<tool_call>');
+    const [params] = model.doGenerateCalls;
+    assert.isDefined(params);
+    expect(JSON.stringify(params.prompt[0])).toContain('<tool_call>');
   });
 });

@@ -1,5 +1,5 @@
 import { generateText, tool, wrapLanguageModel } from 'ai';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { scriptedModel } from '../testing/mock-model';
 import { toolMiddlewareFor, type UnknownModelWarning } from './tool-middleware-for';
@@ -17,7 +17,9 @@ describe('toolMiddlewareFor with an id no row matches', () => {
     expect(warnings).toEqual([
       { modelId: 'my-finetune', fallback: 'hermes', message: expect.any(String) },
     ]);
-    const { message } = warnings[0]!;
+    const [warning] = warnings;
+    assert.isDefined(warning);
+    const { message } = warning;
     expect(message).toContain('"my-finetune"');
     expect(message).toMatch(/Hermes/);
     expect(message).toContain('onUnknownModel: false');
@@ -50,7 +52,7 @@ describe('toolMiddlewareFor with an id no row matches', () => {
       [expect.stringContaining('"unknown-model-a"')],
       [expect.stringContaining('"unknown-model-b"')],
     ]);
-    expect(warn.mock.calls[0]![0]).toMatch(/^toolbridge: /);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^toolbridge: /);
   });
 
   it('remembers a bounded number of ids: the oldest is forgotten first', () => {

@@ -23,7 +23,11 @@ export function tagAttributes(text: string): Map<string, string> | undefined {
   let end = 0;
   ATTRIBUTE.lastIndex = 0;
   for (let match = ATTRIBUTE.exec(text); match !== null; match = ATTRIBUTE.exec(text)) {
-    attributes.set(match[1]!, match[2] ?? match[3]!);
+    const [, key, doubleQuoted, singleQuoted] = match;
+    const value = doubleQuoted ?? singleQuoted;
+    // The pattern always captures a key and one of the values: this tells the types.
+    if (key === undefined || value === undefined) return undefined;
+    attributes.set(key, value);
     end = ATTRIBUTE.lastIndex;
   }
   return text.slice(end).trim() === '' ? attributes : undefined;

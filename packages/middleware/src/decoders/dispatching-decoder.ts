@@ -13,10 +13,9 @@ export function createDispatchingDecoder(
   return {
     write(text) {
       if (chosen !== undefined) return chosen.write(text);
-      let i = 0;
-      while (i < text.length && text[i]!.trim() === '') i++;
-      if (i === text.length) return text.length;
-      chosen = choose(text[i]!);
+      const i = text.search(/\S/);
+      if (i === -1) return text.length;
+      chosen = choose(text.charAt(i));
       if (chosen === undefined) {
         prose = true;
         return i;

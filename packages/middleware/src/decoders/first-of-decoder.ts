@@ -14,33 +14,36 @@ export function createFirstOfDecoder(
   candidates: readonly DecoderFactory[],
   sink: CallSink,
 ): CallDecoder {
-  let index = 0;
+  const [first, ...later] = candidates;
+  if (first === undefined) throw new Error('createFirstOfDecoder: no candidate decoder was given');
   let announced = false;
   const watched = watchedSink(sink, () => {
     announced = true;
   });
-  let current = candidates[0]!(watched);
+  let current = first(watched);
   /** Everything the markup was given, while a later candidate may still need to read it. */
-  let seen: string[] | undefined = candidates.length > 1 ? [] : undefined;
+  let seen: string[] | undefined = later.length > 0 ? [] : undefined;
   /** The first closer a candidate that found no call expected: where markup none reads ends. */
   let proseCloser: string | undefined;
 
   /** The next candidate, once the current one found no call. */
-  function next(): CallDecoder {
+  function next(candidate: DecoderFactory): CallDecoder {
     proseCloser ??= current.closer;
-    return candidates[++index]!(watched);
+    return candidate(watched);
   }
 
   function write(text: string): number {
     seen?.push(text);
     let consumed = current.write(text);
-    while (current.status === 'not-a-call' && index + 1 < candidates.length) {
-      current = next();
-      const all = seen!.join('');
+    while (current.status === 'not-a-call' && seen !== undefined) {
+      const candidate = later.shift();
+      if (candidate === undefined) break;
+      current = next(candidate);
+      const all = seen.join('');
       // Of what the next candidate reads, only the part in `text` is still the engine's to give.
       consumed = Math.max(0, current.write(all) - (all.length - text.length));
     }
-    if (announced || current.status !== 'open' || index + 1 === candidates.length) seen = undefined;
+    if (announced || current.status !== 'open' || later.length === 0) seen = undefined;
     return consumed;
   }
 
@@ -48,8 +51,10 @@ export function createFirstOfDecoder(
     write,
     end() {
       current.end();
-      while (current.status === 'not-a-call' && index + 1 < candidates.length && seen) {
-        current = next();
+      while (current.status === 'not-a-call' && seen !== undefined) {
+        const candidate = later.shift();
+        if (candidate === undefined) break;
+        current = next(candidate);
         current.write(seen.join(''));
         if (current.status === 'open') current.end();
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { readEveryWay, streamChunks } from '../testing/run-parser';
+import { firstCallInput, readEveryWay, streamChunks } from '../testing/run-parser';
 import { defineTextProtocol } from '../text-protocol';
 import { createGemmaCallDecoder, formatGemmaCall } from './gemma-call-decoder';
 
@@ -134,10 +134,6 @@ describe('createGemmaCallDecoder', () => {
     expect(text).toBe(
       'call:write_file{content:<|"|>{x:1}<|"|>,flags:[true,None],n:2.5,nested:{k:<|"|>v<|"|>},path:<|"|>a "b"\n<|"|>}',
     );
-    expect(
-      JSON.parse(
-        readEveryWay(protocol, `<|tool_call>${text}<tool_call|>`, { tools }).calls[0]!.input,
-      ),
-    ).toEqual(input);
+    expect(firstCallInput(protocol, `<|tool_call>${text}<tool_call|>`, { tools })).toEqual(input);
   });
 });

@@ -62,7 +62,11 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
   /** `{` (or `(`) follows the name: the call starts. */
   function openCall(bracket: string): boolean {
     const toolName = name.startsWith(CALL_PREFIX) ? name.slice(CALL_PREFIX.length) : name;
-    if (toolName === '' || !isNameStart(toolName[0]!) || (knownToolsOnly && !tools.has(toolName))) {
+    if (
+      toolName === '' ||
+      !isNameStart(toolName.charAt(0)) ||
+      (knownToolsOnly && !tools.has(toolName))
+    ) {
       notACall(`Expected call:NAME{…}, found ${JSON.stringify(name)}`);
       return false;
     }
@@ -79,7 +83,10 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
   }
 
   function readArguments(text: string, i: number): number {
-    const { next, progress } = args!.read(text, i);
+    if (args === undefined) {
+      throw new Error('createGemmaCallDecoder: arguments read before the call opened');
+    }
+    const { next, progress } = args.read(text, i);
     if (progress === 'failed') status = 'done';
     else if (progress === 'complete') {
       if (closer === undefined) status = 'done';
@@ -89,7 +96,7 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
   }
 
   function step(text: string, i: number): number {
-    const char = text[i]!;
+    const char = text.charAt(i);
     switch (phase) {
       case 'lead':
         if (char.trim() === '' && !knownToolsOnly) return i + 1;
@@ -97,22 +104,23 @@ export function createGemmaCallDecoder(options: GemmaCallDecoderOptions): CallDe
         return i;
       case 'name': {
         let j = i;
-        while (j < text.length && isNameChar(text[j]!)) j++;
+        while (j < text.length && isNameChar(text.charAt(j))) j++;
         name += text.slice(i, j);
         if (name.length > MAX_NAME_LENGTH) {
           notACall('The tool name is too long');
           return j;
         }
         if (j === text.length) return j;
-        if (text[j] === '{' || text[j] === '(') {
-          openCall(text[j]!);
+        const next = text.charAt(j);
+        if (next === '{' || next === '(') {
+          openCall(next);
           return j + 1;
         }
-        if (!knownToolsOnly && (text[j] === ' ' || text[j] === '\t')) {
+        if (!knownToolsOnly && (next === ' ' || next === '\t')) {
           phase = 'after-name';
           return j + 1;
         }
-        notACall(`Expected "{" after the tool name, found ${JSON.stringify(text[j])}`);
+        notACall(`Expected "{" after the tool name, found ${JSON.stringify(next)}`);
         return j;
       }
       case 'after-name':

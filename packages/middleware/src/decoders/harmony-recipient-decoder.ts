@@ -78,7 +78,7 @@ export function createHarmonyRecipientDecoder(
           bodyDecoder = body(recipient);
           return start + bodyDecoder.write(text.slice(start));
         }
-        if (!read(text[at]!)) {
+        if (!read(text.charAt(at))) {
           prose = true;
           return at + 1;
         }

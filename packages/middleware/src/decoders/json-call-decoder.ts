@@ -57,7 +57,6 @@ interface Envelope {
   depth: number;
   id?: string;
   toolName?: string;
-  nameParts?: string[];
   /** Arguments read before the name, written once it is known. */
   pending?: { value: unknown };
   argumentsSeen: boolean;
@@ -212,30 +211,30 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
         current.id = parts.join('');
       };
     } else if (keys.name.includes(key) && current.toolName === undefined) {
-      current.nameParts = [];
+      const parts: string[] = [];
       route = {
-        stringChunk: (text) => current.nameParts!.push(text),
+        stringChunk: (text) => parts.push(text),
         objectStart: () => notAName(key),
         arrayStart: () => notAName(key),
         primitive: (value) => notAName(JSON.stringify(value)),
       };
       onRouteEnd = () => {
-        const name = current.nameParts!.join('');
-        current.nameParts = undefined;
+        const name = parts.join('');
         if (name === '') throw new Error(`"${key}" is not a tool name`);
         announce(current, name);
       };
     } else if (keys.arguments.includes(key) && !current.argumentsSeen) {
       current.argumentsSeen = true;
+      // Before the name, the arguments are built whole, to be written once it is known.
       const reader =
         current.toolName === undefined
-          ? undefined
+          ? new JsonValueBuilder()
           : createJsonArgumentsReader(sink.input, schemaOf(current.toolName));
-      const builder = reader === undefined ? new JsonValueBuilder() : undefined;
-      route = reader ?? builder;
+      route = reader;
       onRouteEnd = () => {
-        if (reader !== undefined) reader.end();
-        else current.pending = { value: argumentsObject(builder!.value) };
+        if (reader instanceof JsonValueBuilder) {
+          current.pending = { value: argumentsObject(reader.value) };
+        } else reader.end();
         current.argumentsDone = true;
       };
     } else route = otherMember(current, key);
@@ -278,19 +277,22 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     done?.();
   }
 
-  /** Starts a value: an envelope, the envelope list, or a value inside a member. */
-  function valueStart(kind: 'object' | 'array' | 'scalar'): boolean {
-    if (route !== undefined) return true;
+  /**
+   * Starts a value: an envelope, the envelope list (both undefined), or a value inside a member
+   * (the member's handler).
+   */
+  function valueStart(kind: 'object' | 'array' | 'scalar'): JsonScanHandler | undefined {
+    if (route !== undefined) return route;
     if (envelope === undefined) {
       if (
         kind === 'object' &&
         (depth === callDepth || (listAt !== undefined && depth === listAt + 1))
       ) {
-        return false;
+        return undefined;
       }
       if (kind === 'array' && depth === callDepth && listAt === undefined) {
         listAt = depth;
-        return false;
+        return undefined;
       }
       throw new Error('Expected a call object');
     }
@@ -299,16 +301,19 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
 
   const handler: JsonScanHandler = {
     objectStart() {
-      if (valueStart('object')) {
+      const member = valueStart('object');
+      if (member === undefined) openEnvelope();
+      else {
         routeDepth++;
-        route!.objectStart?.();
-      } else openEnvelope();
+        member.objectStart?.();
+      }
       depth++;
     },
     arrayStart() {
-      if (valueStart('array')) {
+      const member = valueStart('array');
+      if (member !== undefined) {
         routeDepth++;
-        route!.arrayStart?.();
+        member.arrayStart?.();
       }
       depth++;
     },
@@ -337,18 +342,17 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       else routeWrapperMember(key);
     },
     stringStart() {
-      if (valueStart('scalar')) route!.stringStart?.();
+      valueStart('scalar')?.stringStart?.();
     },
     stringChunk(text) {
       route?.stringChunk?.(text);
     },
     stringEnd() {
-      route!.stringEnd?.();
+      route?.stringEnd?.();
       if (routeDepth === 0) memberValueDone();
     },
     primitive(value) {
-      valueStart('scalar');
-      route!.primitive?.(value);
+      valueStart('scalar')?.primitive?.(value);
       if (routeDepth === 0) memberValueDone();
     },
   };
@@ -384,7 +388,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   /** Reads one character of the markup from `at`, or a run of JSON or of a fence's opening line. */
   function step(text: string, at: number): number {
     let i = at;
-    const char = text[i]!;
+    const char = text.charAt(i);
     switch (phase) {
       case 'lead':
         if (char === '{' || char === '[') phase = 'json';
@@ -447,7 +451,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
           closerRead = true;
           status = 'done';
           i++;
-        } else if (innerClose!.startsWith(read) || closer?.startsWith(read)) {
+        } else if (innerClose?.startsWith(read) || closer?.startsWith(read)) {
           tag = read;
           i++;
         }

@@ -273,7 +273,7 @@ export class LiteralReader {
 
   /** Reads at `i`; returns the index of the next character to read (`i` itself after a mode change). */
   private step(text: string, i: number): number {
-    const char = text[i]!;
+    const char = text.charAt(i);
     if (this.inComment) {
       if (char === '\n') this.inComment = false;
       return i + 1;
@@ -360,11 +360,20 @@ export class LiteralReader {
     return this.stack[this.stack.length - 1];
   }
 
+  /** The innermost container, in the modes that read inside one (after a value, a key). */
+  private container(): Container {
+    const top = this.top();
+    if (top === undefined) {
+      throw new Error(`LiteralReader: no container is open in mode ${this.mode}`);
+    }
+    return top;
+  }
+
   private readValueStart(char: string, i: number): number {
     if (this.skipSpace(char)) return i + 1;
     const top = this.top();
     if (top !== undefined && char === top.close && this.mayCloseBeforeValue(top)) {
-      this.closeContainer();
+      this.closeContainer(top);
       return i + 1;
     }
     if (char === '"' || char === "'") {
@@ -406,9 +415,9 @@ export class LiteralReader {
 
   private readAfterValue(char: string, i: number): number {
     if (this.skipSpace(char)) return i + 1;
-    const top = this.top()!;
+    const top = this.container();
     if (char === top.close) {
-      this.closeContainer();
+      this.closeContainer(top);
       return i + 1;
     }
     if (char !== ',') {
@@ -434,7 +443,7 @@ export class LiteralReader {
   private readArgument(char: string, i: number): number {
     if (this.skipSpace(char)) return i + 1;
     if (char === ')') {
-      this.closeContainer();
+      this.closeContainer(this.container());
       return i + 1;
     }
     if (isNameStart(char)) {
@@ -464,8 +473,7 @@ export class LiteralReader {
   }
 
   private positional(): void {
-    const top = this.top()!;
-    const key = this.positionalKey(top.count);
+    const key = this.positionalKey(this.container().count);
     if (key === undefined) {
       throw new LiteralSyntaxError(
         'Positional arguments are not read (which parameter they are for is a guess): write name=value',
@@ -477,8 +485,9 @@ export class LiteralReader {
 
   private readObjectKey(char: string, i: number): number {
     if (isSpace(char)) return i + 1;
-    if (char === this.top()!.close) {
-      this.closeContainer();
+    const top = this.container();
+    if (char === top.close) {
+      this.closeContainer(top);
       return i + 1;
     }
     if (char === this.delimiter[0]) {
@@ -499,7 +508,7 @@ export class LiteralReader {
   }
 
   private readBareKey(char: string, i: number): number {
-    if (char === ':' || (char === '=' && this.top()!.close === ')')) {
+    if (char === ':' || (char === '=' && this.container().close === ')')) {
       const key = this.name.trim();
       if (key === '') throw new LiteralSyntaxError('A key is missing before ":"');
       this.target.key?.(key);
@@ -524,8 +533,9 @@ export class LiteralReader {
 
   private readKeyEnd(char: string, i: number): number {
     if (this.skipSpace(char)) return i + 1;
-    const top = this.top()!;
-    const candidate = this.keyCandidate!;
+    const top = this.container();
+    const candidate = this.keyCandidate;
+    if (candidate === undefined) throw new Error('LiteralReader: a key ended without its text');
     if (char === ':') {
       if (top.kind === 'dict-or-set') {
         top.kind = 'dict';
@@ -559,11 +569,11 @@ export class LiteralReader {
   private readBare(text: string, i: number): number {
     let j = i;
     if (this.dialect === 'python') {
-      while (j < text.length && isBareChar(text[j]!)) j++;
+      while (j < text.length && isBareChar(text.charAt(j))) j++;
     } else {
       const first = this.delimiter[0];
       while (j < text.length) {
-        const char = text[j]!;
+        const char = text.charAt(j);
         if (char === ',' || char === '}' || char === ']' || char === first) break;
         if (char === ')' && this.parenObjects > 0) break;
         j++;
@@ -573,7 +583,7 @@ export class LiteralReader {
     if (j < text.length) {
       // A failure is reported at the character that ended the token, however the text was chunked.
       this.position = j;
-      this.finishBare(text[j]!);
+      this.finishBare(text.charAt(j));
     }
     return j;
   }
@@ -652,13 +662,13 @@ export class LiteralReader {
   private readString(text: string, i: number): number {
     let j = i;
     while (j < text.length) {
-      const char = text[j]!;
+      const char = text.charAt(j);
       if (char === this.quote || char === '\\' || (char === '\n' && !this.triple)) break;
       j++;
     }
     if (j > i) this.pending += text.slice(i, j);
     if (j === text.length) return j;
-    const char = text[j]!;
+    const char = text.charAt(j);
     if (char === '\\') {
       this.escape = '';
       this.mode = 'escape';
@@ -706,7 +716,7 @@ export class LiteralReader {
       }
       return i + 1;
     }
-    const kind = written[0]!;
+    const kind = written.charAt(0);
     if (kind === '\r') {
       // A line continuation written with CRLF.
       this.mode = 'string';
@@ -785,14 +795,14 @@ export class LiteralReader {
   private readDelimited(text: string, i: number): number {
     const delimiter = this.delimiter;
     if (this.delimiterMatched === 0) {
-      const next = text.indexOf(delimiter[0]!, i);
+      const next = text.indexOf(delimiter.charAt(0), i);
       const end = next === -1 ? text.length : next;
       if (end > i) this.pending += text.slice(i, end);
       if (next === -1) return end;
       this.delimiterMatched = 1;
       return end + 1;
     }
-    const char = text[i]!;
+    const char = text.charAt(i);
     if (char === delimiter[this.delimiterMatched]) {
       if (++this.delimiterMatched === delimiter.length) {
         this.delimiterMatched = 0;
@@ -849,8 +859,9 @@ export class LiteralReader {
     }
   }
 
-  private closeContainer(): void {
-    const container = this.stack.pop()!;
+  /** Closes `container`, the innermost one. */
+  private closeContainer(container: Container): void {
+    this.stack.pop();
     this.expectKey = false;
     if (container.kind === 'object' && container.close === ')') this.parenObjects--;
     switch (container.kind) {
@@ -950,12 +961,13 @@ export function writeLiteral(value: unknown, style: LiteralStyle): string {
   };
   write(value);
   for (let frame = stack[stack.length - 1]; frame !== undefined; frame = stack[stack.length - 1]) {
-    if (frame.next === frame.entries.length) {
+    const entry = frame.entries[frame.next++];
+    if (entry === undefined) {
       out.push(frame.close);
       stack.pop();
       continue;
     }
-    const [key, member] = frame.entries[frame.next++]!;
+    const [key, member] = entry;
     if (frame.next > 1) out.push(style.itemSeparator);
     if (key === undefined) write(member);
     else {

@@ -7,7 +7,9 @@ import { readingFirst } from './reading-first';
 
 /** Openers of JSON calls that carry no marker of their own, and what of them opens the value. */
 const LINE_OPENERS = ['\n{', '\n['];
-const FENCES = ['```json\n', '```JSON\n', '```json\r\n'];
+/** A ```` ```json ```` fence's opening line, and its other spellings. */
+const JSON_FENCE = '```json\n';
+const FENCES = [JSON_FENCE, '```JSON\n', '```json\r\n'];
 
 /**
  * Calls written as plain JSON where a call can sit, as small models and Llama write them without
@@ -65,7 +67,7 @@ export function withLooseJsonCalls(
         if (first === '{' || first === '[') return loose.startCall('', sink);
         if (first !== '`') return undefined;
         // Read as the fence opener it is, whose closing ticks end the markup.
-        return createGatedDecoder(judgeJsonFence, () => loose.startCall(FENCES[0]!, sink), false);
+        return createGatedDecoder(judgeJsonFence, () => loose.startCall(JSON_FENCE, sink), false);
       });
     },
   };

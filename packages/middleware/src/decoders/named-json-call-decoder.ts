@@ -1,4 +1,4 @@
-import { createJsonScanner } from '@toolbridge/rjson';
+import { createJsonScanner, type JsonScanner } from '@toolbridge/rjson';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import { createJsonArgumentsReader, type JsonArgumentsReader } from './json-arguments-reader';
 import { createJsonFence } from './json-fence';
@@ -59,22 +59,30 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
   let status: CallStatus = 'open';
   let nameText = '';
   const fence = createJsonFence();
-  let reader: JsonArgumentsReader | undefined;
-  let scanner: ReturnType<typeof createJsonScanner> | undefined;
+  /** The announced call's arguments: what the `json` phase scans, and the reader it scans into. */
+  let args: { scanner: JsonScanner; reader: JsonArgumentsReader } | undefined;
   /** A name read but not yet announced (`confirmWithArguments`). */
   let unannounced: { name: string; id?: string } | undefined;
 
   function announce(parsed: { name: string; id?: string }): void {
     unannounced = undefined;
     sink.start(parsed.name, parsed.id);
-    reader = createJsonArgumentsReader(sink.input, tools.get(parsed.name)?.inputSchema);
-    scanner = createJsonScanner(reader);
+    const reader = createJsonArgumentsReader(sink.input, tools.get(parsed.name)?.inputSchema);
+    args = { scanner: createJsonScanner(reader), reader };
+  }
+
+  function announcedArgs(): { scanner: JsonScanner; reader: JsonArgumentsReader } {
+    if (args === undefined) {
+      throw new Error('createNamedJsonCallDecoder: arguments read before the call was announced');
+    }
+    return args;
   }
 
   /** Reads name characters; returns how many of `text` it took. */
   function readName(text: string, from: number): number {
     for (let i = from; i < text.length; i++) {
-      nameText += text[i];
+      const char = text.charAt(i);
+      nameText += char;
       if (nameText.endsWith(nameEnd)) {
         const parsed = parseName(nameText.slice(0, -nameEnd.length));
         if (
@@ -97,10 +105,10 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
       }
       if (
         nameText.length > MAX_NAME_LENGTH + nameEnd.length ||
-        (text[i] === '\n' && nameEnd !== '\n') ||
+        (char === '\n' && nameEnd !== '\n') ||
         (options.nameChars !== undefined &&
-          !nameEnd.includes(text[i]!) &&
-          !options.nameChars.test(text[i]!))
+          !nameEnd.includes(char) &&
+          !options.nameChars.test(char))
       ) {
         status = 'not-a-call';
         return i + 1;
@@ -117,7 +125,7 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
   /** Reads one character of the markup from `at`, or a run of the name, of JSON or of a fence's opening line. */
   function step(text: string, at: number): number {
     let i = at;
-    const char = text[i]!;
+    const char = text.charAt(i);
     switch (phase) {
       case 'name':
         i = readName(text, i);
@@ -144,8 +152,9 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
         if (!fence.inOpeningLine) phase = 'lead';
         break;
       case 'json': {
-        const scanned = scanJsonFrom(scanner!, text, i, () => {
-          if (scanner!.done) reader!.end();
+        const { scanner, reader } = announcedArgs();
+        const scanned = scanJsonFrom(scanner, text, i, () => {
+          if (scanner.done) reader.end();
         });
         i = scanned.end;
         if ('error' in scanned) {
@@ -153,7 +162,7 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
           fail(error instanceof Error ? error.message : String(error), error);
           break;
         }
-        if (!scanner!.done) break;
+        if (!scanner.done) break;
         sink.endCall();
         if (closer === undefined && !fence.opened && !options.trailingSpace) status = 'done';
         else phase = 'trail';
@@ -177,9 +186,10 @@ export function createNamedJsonCallDecoder(options: NamedJsonCallDecoderOptions)
       return;
     }
     if (phase === 'json') {
+      const { scanner, reader } = announcedArgs();
       try {
-        scanner!.end();
-        reader!.end();
+        scanner.end();
+        reader.end();
         sink.endCall();
         status = 'done';
         return;

@@ -1,7 +1,7 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { readEveryWay, streamChunks } from '../testing/run-parser';
+import { firstCallInput, readEveryWay, streamChunks } from '../testing/run-parser';
 import { defineTextProtocol } from '../text-protocol';
 import { createPythonCallDecoder, formatPythonCall } from './python-call-decoder';
 
@@ -205,8 +205,6 @@ describe('createPythonCallDecoder', () => {
     expect(text).toBe(
       'get_weather(city="It\'s \\"x\\"\\n", days=2, tags=["a"], detailed=False, extra=None)',
     );
-    expect(
-      JSON.parse(readEveryWay(protocol, `<py>${text}</py>`, { tools }).calls[0]!.input),
-    ).toEqual(input);
+    expect(firstCallInput(protocol, `<py>${text}</py>`, { tools })).toEqual(input);
   });
 });

@@ -163,7 +163,10 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
 
   /** Reads call arguments from `text` at `i`; returns where reading stopped. */
   function readArguments(text: string, i: number): number {
-    const { next, progress } = args!.read(text, i);
+    if (args === undefined) {
+      throw new Error('createPythonCallDecoder: arguments read before the call started');
+    }
+    const { next, progress } = args.read(text, i);
     if (progress === 'failed') status = 'done';
     else if (progress === 'complete') {
       calls++;
@@ -228,7 +231,7 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
   }
 
   function step(text: string, i: number): number {
-    const char = text[i]!;
+    const char = text.charAt(i);
     if (inComment) {
       if (char === '\n') inComment = false;
       return i + 1;
@@ -264,14 +267,14 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
         return i;
       case 'name': {
         let j = i;
-        while (j < text.length && isCallNameChar(text[j]!)) j++;
+        while (j < text.length && isCallNameChar(text.charAt(j))) j++;
         name += text.slice(i, j);
         if (name.length > MAX_NAME_LENGTH) {
           notACall('The tool name is too long');
           return j;
         }
         if (j === text.length) return j;
-        const next = text[j]!;
+        const next = text.charAt(j);
         if (next === '(') {
           openCall();
           return j + 1;

@@ -56,18 +56,18 @@ function malformed(sink: CallSink, message: string, length: number): CallDecoder
  */
 export function createPythonTagDecoder(options: PythonTagDecoderOptions): CallDecoder {
   const { tools, sink } = options;
-  const codeTool = CODE_TOOLS.find((name) => tools.has(name));
+  const codeTool = CODE_TOOLS.map((name) => tools.get(name)).find((tool) => tool !== undefined);
   let chosen: CallDecoder | undefined;
   /** Text read before the choice, already reported as consumed. */
   let head = '';
 
-  function choose(read: string, ended: boolean): CallDecoder | undefined {
+  /** The decoder of what `read` begins; undefined while what follows may still decide. */
+  function choose(read: string): CallDecoder | undefined {
     let start = 0;
-    while (start < read.length && read[start]!.trim() === '') start++;
+    while (start < read.length && read.charAt(start).trim() === '') start++;
     // The head is all that decides: a long first piece is not copied whole.
     const body = read.slice(start, start + MAX_HEAD + 1);
-    if (body === '')
-      return ended ? malformed(sink, 'No call follows <|python_tag|>', 0) : undefined;
+    if (body === '') return undefined;
     if (body.startsWith('{') || body.startsWith('[')) return options.json();
     const call = BUILT_IN_CALL.exec(body);
     if (call !== null) {
@@ -79,7 +79,12 @@ export function createPythonTagDecoder(options: PythonTagDecoderOptions): CallDe
         start + call[0].length,
       );
     }
-    if (!ended && body.length <= MAX_HEAD && BUILT_IN_PREFIX.test(body)) return undefined;
+    if (body.length <= MAX_HEAD && BUILT_IN_PREFIX.test(body)) return undefined;
+    return code();
+  }
+
+  /** Raw code, for the code tool. */
+  function code(): CallDecoder {
     if (codeTool === undefined) {
       return malformed(
         sink,
@@ -88,8 +93,8 @@ export function createPythonTagDecoder(options: PythonTagDecoderOptions): CallDe
       );
     }
     return createRawCodeCallDecoder({
-      toolName: codeTool,
-      key: codeArgumentKey(tools.get(codeTool)!.inputSchema),
+      toolName: codeTool.name,
+      key: codeArgumentKey(codeTool.inputSchema),
       sink,
       closers: options.endOfTurn,
     });
@@ -100,7 +105,7 @@ export function createPythonTagDecoder(options: PythonTagDecoderOptions): CallDe
       if (chosen !== undefined) return chosen.write(text);
       const read = head + text;
       const held = head.length;
-      chosen = choose(read, false);
+      chosen = choose(read);
       if (chosen === undefined) {
         head = read;
         return text.length;
@@ -111,7 +116,8 @@ export function createPythonTagDecoder(options: PythonTagDecoderOptions): CallDe
     },
     end() {
       if (chosen === undefined) {
-        chosen = choose(head, true)!;
+        // What was held is blank (no call), or began like a built-in call that never came (code).
+        chosen = head.trim() === '' ? malformed(sink, 'No call follows <|python_tag|>', 0) : code();
         if (head.length > 0) chosen.write(head);
       }
       chosen.end();

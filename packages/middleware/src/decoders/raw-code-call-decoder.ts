@@ -30,7 +30,8 @@ export function codeArgumentKey(schema: JSONSchema7): string {
   const strings = Object.entries(schema.properties ?? {}).filter(
     ([, property]) => typeof property === 'object' && property.type === 'string',
   );
-  return strings.length === 1 ? strings[0]![0] : 'code';
+  const [only, ...others] = strings;
+  return only !== undefined && others.length === 0 ? only[0] : 'code';
 }
 
 /** Longest header after a separator: a recipient name, not a line of code. */

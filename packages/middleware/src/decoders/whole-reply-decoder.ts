@@ -72,7 +72,7 @@ export function createWholeReplyDecoder(
         trailing = true;
       }
       for (let index = from; index < text.length; index++) {
-        const char = text[index]!;
+        const char = text.charAt(index);
         if (tail === '' && char.trim() === '') continue;
         tail += char;
         if (replyEnds.includes(tail)) {

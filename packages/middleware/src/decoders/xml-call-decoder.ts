@@ -22,7 +22,14 @@ export interface XmlCallDecoderOptions {
   argumentRequired?: boolean;
 }
 
-type Phase = 'tag' | 'confirm' | 'body';
+/** Before the call is confirmed: in its opening tag, then in what follows it. */
+type Phase = 'tag' | 'confirm';
+
+/** A confirmed call's arguments: the scanner reads them into the streamer. */
+interface Body {
+  streamer: XmlArgumentsStreamer;
+  scanner: XmlScanner;
+}
 
 /** Where the opening tag is: after the name, between attributes, in one, or at `/` of `/>`. */
 type TagState = 'name-end' | 'space' | 'name' | 'after-name' | 'value-start' | 'value' | 'slash';
@@ -53,28 +60,27 @@ export function createXmlCallDecoder(
   let quote = '';
   let status: CallStatus = 'open';
   let failed = false;
-  let streamer: XmlArgumentsStreamer | undefined;
-  let scanner: XmlScanner | undefined;
+  /** Set once the call is confirmed: the rest of the markup is its body. */
+  let body: Body | undefined;
 
-  function confirm(): void {
+  function confirm(): Body {
     sink.start(toolName);
-    const arguments_ = new XmlArgumentsStreamer(sink.input, schema, (message) =>
+    const streamer = new XmlArgumentsStreamer(sink.input, schema, (message) =>
       sink.repair(message),
     );
-    streamer = arguments_;
-    scanner = createXmlScanner(arguments_, { rootTag: toolName });
-    phase = 'body';
+    body = { streamer, scanner: createXmlScanner(streamer, { rootTag: toolName }) };
+    return body;
   }
 
-  function finishCall(): void {
-    streamer!.finish();
+  function finishCall(confirmed: Body): void {
+    confirmed.streamer.finish();
     status = 'done';
   }
 
   /** Reads the rest of the opening tag; returns how many characters it took. */
   function readTag(text: string): number {
     for (let i = 0; i < text.length; i++) {
-      const char = text[i]!;
+      const char = text.charAt(i);
       const code = text.charCodeAt(i);
       const space = char.trim() === '';
       if (++tagLength > MAX_TAG_LENGTH || code === 0x3c /* < */) {
@@ -96,8 +102,7 @@ export function createXmlCallDecoder(
             return i;
           }
           // `<tool/>`: a call without arguments.
-          confirm();
-          finishCall();
+          finishCall(confirm());
           return i + 1;
         case 'value-start':
           if (char === '"' || char === "'") {
@@ -158,17 +163,16 @@ export function createXmlCallDecoder(
   function readConfirm(text: string): number {
     for (let i = 0; i < text.length; i++) {
       follower ??= new XmlFollowerReader(declaredPropertyNames(schema), toolName.length);
-      const read = follower.read(text[i]!);
+      const read = follower.read(text.charAt(i));
       if (read === 'more') continue;
       if (read === 'open') {
-        confirm();
+        const confirmed = confirm();
         // What was read ahead is the start of the arguments.
-        scanner!.write(follower.text);
-        return i + bodyWrite(text.slice(i));
+        confirmed.scanner.write(follower.text);
+        return i + bodyWrite(confirmed, text.slice(i));
       }
       if (read === 'close' && follower.name === toolName && !options.argumentRequired) {
-        confirm();
-        finishCall();
+        finishCall(confirm());
         return i + 1;
       }
       status = 'not-a-call';
@@ -177,8 +181,8 @@ export function createXmlCallDecoder(
     return text.length;
   }
 
-  function bodyWrite(text: string): number {
-    const reader = scanner!;
+  function bodyWrite(confirmed: Body, text: string): number {
+    const reader = confirmed.scanner;
     const before = reader.offset;
     try {
       reader.write(text);
@@ -189,12 +193,13 @@ export function createXmlCallDecoder(
       status = 'done';
       return reader.offset - before;
     }
-    if (reader.done) finishCall();
+    if (reader.done) finishCall(confirmed);
     return reader.offset - before;
   }
 
   function write(text: string): number {
     if (status !== 'open' || text.length === 0) return 0;
+    if (body !== undefined) return bodyWrite(body, text);
     switch (phase) {
       case 'tag': {
         // The tag ends at its `>` (then what follows confirms the call), or the decoder ends.
@@ -203,18 +208,16 @@ export function createXmlCallDecoder(
       }
       case 'confirm':
         return readConfirm(text);
-      case 'body':
-        return bodyWrite(text);
     }
   }
 
   function end(): void {
     if (status !== 'open') return;
-    if (phase !== 'body') {
+    if (body === undefined) {
       status = 'not-a-call';
       return;
     }
-    const ended = scanner!.settle();
+    const ended = body.scanner.settle();
     if (ended === 'open-element' || ended === 'partial-element') {
       sink.fail('The call was cut off inside an argument');
       status = 'done';
@@ -222,7 +225,7 @@ export function createXmlCallDecoder(
     }
     // Every argument element closed: the call runs without its closing tag.
     sink.repair('The call was not closed');
-    finishCall();
+    finishCall(body);
   }
 
   return {

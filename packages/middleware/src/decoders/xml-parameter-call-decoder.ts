@@ -125,9 +125,19 @@ type Phase =
   /** A parameter's key, after `open` (one of its spellings); then the attributes up to its value (DSML's `string="true"`). */
   | { kind: 'key'; tag: string; open: string }
   | { kind: 'attributes'; tag: string; parameter: OpenParameter }
-  /** A value streamed up to its close; a nested value, read whole (`depth`: same-named tags open in it). */
+  /**
+   * A value streamed up to its close; a nested value, read whole (`depth`: same-named tags open
+   * in it), then converted by the syntax's `nestedValue`.
+   */
   | { kind: 'value'; parameter: OpenParameter; seeker: MarkerSeeker }
-  | { kind: 'nested'; parameter: OpenParameter; seeker: MarkerSeeker; raw: string[]; depth: number }
+  | {
+      kind: 'nested';
+      parameter: OpenParameter;
+      seeker: MarkerSeeker;
+      raw: string[];
+      depth: number;
+      convert: NonNullable<XmlParameterSyntax['nestedValue']>;
+    }
   /** A call's arguments as one JSON object, read whole. */
   | { kind: 'json'; seeker: MarkerSeeker; raw: string[] }
   /** After a single call, whitespace before the closer of a wrapper whose opener was left out. */
@@ -406,7 +416,7 @@ export function createXmlParameterCallDecoder(
    */
   function readConfirmation(chunk: string, at: number, pending: Unconfirmed): number {
     for (let i = at; i < chunk.length; i++) {
-      const char = chunk[i]!;
+      const char = chunk.charAt(i);
       if (pending.next === '' && char.trim() === '') continue;
       pending.next += char;
       const marker = paramsMarkers.find((candidate) => candidate === pending.next);
@@ -486,7 +496,7 @@ export function createXmlParameterCallDecoder(
       const raw: string[] = [];
       const seeker = seekerOf([parameter.nestedOpen, parameter.close]);
       seeker.seek(hit.marker, 0, (piece) => raw.push(piece));
-      phase = { kind: 'nested', parameter, seeker, raw, depth: 0 };
+      phase = { kind: 'nested', parameter, seeker, raw, depth: 0, convert: syntax.nestedValue };
       return hit.end;
     }
     parameter.value.end();
@@ -515,7 +525,7 @@ export function createXmlParameterCallDecoder(
       sink.repair(`A value was not closed with ${parameter.close}`);
     let converted: unknown;
     try {
-      converted = syntax.nestedValue!(raw.join(''), parameter.value.schema);
+      converted = current.convert(raw.join(''), parameter.value.schema);
     } catch (error) {
       // Markup the format cannot read (an element left open): the call cannot run.
       return fail(at, error);
@@ -550,8 +560,7 @@ export function createXmlParameterCallDecoder(
 
   /** After a single call: whitespace is the markup's; what follows (the wrapper's closer, text) is the engine's. */
   function readTrailing(chunk: string, at: number): number {
-    let end = at;
-    while (end < chunk.length && chunk[end]!.trim() === '') end++;
+    const end = chunk.length - chunk.slice(at).trimStart().length;
     if (end < chunk.length) done(false);
     return end;
   }

@@ -11,10 +11,11 @@ describe('MarkerSeeker', () => {
         const seeker = createMarkerSeeker(['</tool_call>']);
         let skipped = '';
         let end = -1;
-        for (let i = 0; i + 1 < points.length && end === -1; i++) {
-          const piece = text.slice(points[i], points[i + 1]);
+        for (const [i, from] of points.entries()) {
+          if (end !== -1 || i + 1 === points.length) break;
+          const piece = text.slice(from, points[i + 1]);
           const hit = seeker.seek(piece, 0, (part) => (skipped += part));
-          if (hit !== undefined) end = points[i]! + hit.end;
+          if (hit !== undefined) end = from + hit.end;
         }
         expect(skipped).toBe('body with </tool </tool_cal and more');
         expect(end).toBe(text.indexOf('</tool_call>') + '</tool_call>'.length);

@@ -8,7 +8,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import {
@@ -121,7 +121,8 @@ async function readBothPaths(
     if (streamed !== undefined) expect(read).toStrictEqual(streamed);
     streamed = read;
   }
-  return streamed!;
+  assert.isDefined(streamed);
+  return streamed;
 }
 
 /** The parser's tool-call inputs and reports for `chunks`. */

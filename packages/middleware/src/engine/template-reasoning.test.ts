@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
+import { callSegments, meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
 
 const hermes = jsonMixProtocol();
 const think = [['<think>', '</think>']] as const;
@@ -136,7 +136,7 @@ describe('a reasoning closer with no opener', () => {
       '\n\nHello',
     );
     expect(
-      hermes.extractToolCallSegments!({
+      callSegments(hermes, {
         text: 'a</think>b',
         tools,
         reasoningTags: think,
@@ -204,7 +204,7 @@ describe('reasoning and control tokens under any chunking', () => {
           expect(meaningOfParts(streamChunks(hermes, splitAt(reply, cuts), options))).toEqual(
             meaning,
           );
-          const markup = hermes.extractToolCallSegments!({ text: reply, ...options }).join('');
+          const markup = callSegments(hermes, { text: reply, ...options }).join('');
           const read = meaning.text + meaning.reasoning + markup;
           for (let word = 0; word < words; word++) {
             expect(read.split(`w${word} `).length - 1, `w${word} in ${reply}`).toBe(1);

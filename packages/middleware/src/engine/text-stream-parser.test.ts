@@ -3,7 +3,7 @@ import { gemmaProtocol } from '../formats/gemma';
 import { toolCallTagProtocol } from '../formats/tool-call-tag';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { fixtureTools as tools } from '../testing/fixtures';
-import { readEveryWay } from '../testing/run-parser';
+import { callSegments, readEveryWay } from '../testing/run-parser';
 
 const hermes = jsonMixProtocol();
 const think = [['<think>', '</think>']] as const;
@@ -31,7 +31,7 @@ describe('the streaming engine', () => {
       reasoning: '',
       calls: [{ toolName: 'get_time', input: '{}' }],
     });
-    expect(hermes.extractToolCallSegments!({ text, tools })).toEqual([
+    expect(callSegments(hermes, { text, tools })).toEqual([
       '<tool_call>{"name": "get_time", "arguments": {}} ',
       '</tool_call>',
     ]);
@@ -137,7 +137,7 @@ describe('the streaming engine', () => {
     );
     // Once per path: whole, one character at a time, 20 chunkings.
     expect(reports).toHaveLength(22);
-    expect(reports[0]![1]).toEqual({
+    expect(reports[0]?.[1]).toEqual({
       reason: 'unrecognized-call',
       rawText: '{"name": "get_weather", "parameters": {"city": "Oslo"}}',
       toolName: 'get_weather',
@@ -179,7 +179,7 @@ describe('the streaming engine', () => {
   it('lists no markup inside reasoning as a call segment', () => {
     const text =
       '<think>maybe <tool_call>{"name": "get_time", "arguments": {}}</tool_call></think><tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
-    expect(hermes.extractToolCallSegments!({ text, tools, reasoningTags: think })).toEqual([
+    expect(callSegments(hermes, { text, tools, reasoningTags: think })).toEqual([
       '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>',
     ]);
   });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { builtInFormats } from '../auto/auto-protocol';
 import { FORMAT_NAMES, formatToolMiddleware } from '../auto/format-tool-middleware';
 import { MODEL_FAMILIES } from '../auto/model-registry';
@@ -28,9 +28,9 @@ function tableAfter(text: string, heading: string): string[][] {
 }
 
 /** The name and link target of a cell written [`name`](target). */
-function linked(cell: string): { name: string; target: string } | undefined {
-  const match = /^\[`([^`]+)`\]\(([^)]+)\)$/.exec(cell);
-  return match ? { name: match[1]!, target: match[2]! } : undefined;
+function linked(cell: string | undefined): { name: string; target: string } | undefined {
+  const [, name, target] = /^\[`([^`]+)`\]\(([^)]+)\)$/.exec(cell ?? '') ?? [];
+  return name === undefined || target === undefined ? undefined : { name, target };
 }
 
 describe('the format list', () => {
@@ -76,12 +76,15 @@ describe('the format list', () => {
   it('is the table of docs/models.md, row by row, each format with a page linked from docs/README.md', () => {
     const readme = page('README.md');
     const table = tableAfter(page('models.md'), '## Every format');
-    expect(table.map(([cell]) => linked(cell!)?.name)).toEqual(names);
+    expect(table.map(([cell]) => linked(cell)?.name)).toEqual(names);
     for (const [cell, , middleware] of table) {
-      const { name, target } = linked(cell!)!;
+      const entry = linked(cell);
+      assert.isDefined(entry, cell);
+      assert.isDefined(middleware, cell);
+      const { name, target } = entry;
       expect(existsSync(new URL(target, docs)), `${name}: ${target}`).toBe(true);
       expect(readme, `${name}: docs/README.md links ${target}`).toContain(`(${target})`);
-      const exported = /^`(\w+)`$/.exec(middleware!)?.[1];
+      const exported = /^`(\w+)`$/.exec(middleware)?.[1];
       if (exported === undefined)
         expect(middleware, name).toBe(`\`formatToolMiddleware('${name}')\``);
       else expect(api, name).toHaveProperty(exported);
@@ -90,9 +93,10 @@ describe('the format list', () => {
 
   it('is the model table of docs/models.md, in its order', () => {
     const table = tableAfter(page('models.md'), '## The table');
-    const documented = table
-      .filter(([, cell]) => linked(cell!) !== undefined)
-      .map(([family, cell, , opens]) => [family, linked(cell!)!.name, opens]);
+    const documented = table.flatMap(([family, cell, , opens]) => {
+      const entry = linked(cell);
+      return entry === undefined ? [] : [[family, entry.name, opens]];
+    });
     // The column says when the template opens reasoning; empty for `never`.
     expect(documented).toEqual(
       MODEL_FAMILIES.map((row) => [

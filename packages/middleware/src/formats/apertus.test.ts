@@ -163,7 +163,7 @@ describe('apertusProtocol', () => {
         required: ['query'],
       },
     };
-    expect(protocol.formatTools([documented, tools[2]!])).toBe(
+    expect(protocol.formatTools([documented, tools[2]])).toBe(
       [
         '// Searches the docs.',
         'type search = (_: {',

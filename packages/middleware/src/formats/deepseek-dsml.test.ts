@@ -1,11 +1,11 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { deepseekDsmlProtocol, deepseekDsmlToolMiddleware } from './deepseek-dsml';
 
 const protocol = deepseekDsmlProtocol();
@@ -55,7 +55,7 @@ describe('deepseekDsmlProtocol', () => {
           param('extra', '7', false),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       options: { deep: true, n: [1, 2] },
       ids: [1, 2],
       // string="true" says the value is text: the string "null", not null.
@@ -86,7 +86,8 @@ describe('deepseekDsmlProtocol', () => {
       calls('function_calls', `<${M}invoke name="get_weather">"{\\"city\\": 1}"</${M}invoke>`),
       { tools },
     ).calls;
-    expect(() => JSON.parse(body!.input)).toThrow();
+    assert.isDefined(body);
+    expect(() => JSON.parse(body.input)).toThrow();
   });
 
   it('never runs a call cut off inside a parameter or a JSON body', () => {
@@ -102,8 +103,9 @@ describe('deepseekDsmlProtocol', () => {
       `<${M}function_calls>\n<${M}invoke name="write_file">\n{"path": "a`,
       { tools },
     ).calls;
-    expect(cut!.toolName).toBe('write_file');
-    expect(() => JSON.parse(cut!.input)).toThrow();
+    assert.isDefined(cut);
+    expect(cut.toolName).toBe('write_file');
+    expect(() => JSON.parse(cut.input)).toThrow();
   });
 
   it('reports an unknown tool in a DSML block as a call', () => {
@@ -158,7 +160,7 @@ describe('deepseekDsmlProtocol', () => {
         ),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, past, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, past, { tools })).toEqual(input);
     const v4 = deepseekDsmlProtocol({ variant: 'v4' }).formatToolCall({
       toolCallId: 'c',
       toolName: 'get_time',
@@ -239,7 +241,9 @@ describe('DSML without its ｜DSML｜ markers, as servers that drop them hand it
         '<invoke name="write_file">\n<parameter name="content" string="true">half a fi',
       );
       expect(calls).toHaveLength(1);
-      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+      const [call] = calls;
+      assert.isDefined(call);
+      expect(() => JSON.parse(call.input)).toThrow();
     });
 
     it('keeps an invoke of an unknown tool in prose as text', async () => {

@@ -237,7 +237,7 @@ describe('deepseekProtocol', () => {
   });
 
   it('lists the tools as DeepSeek does', () => {
-    expect(protocol.formatTools([tools[2]!])).toBe(
+    expect(protocol.formatTools([tools[2]])).toBe(
       '### get_time\n\nParameters: {"type":"object","properties":{}}',
     );
   });

@@ -83,7 +83,7 @@ describe('functionGemmaProtocol', () => {
   });
 
   it('writes the prompt, a past call and results as FunctionGemma’s template does', () => {
-    expect(functionGemmaSystemPromptTemplate(protocol.formatTools([tools[2]!]))).toBe(
+    expect(functionGemmaSystemPromptTemplate(protocol.formatTools([tools[2]]))).toBe(
       'You are a model that can do function calling with the following functions<start_function_declaration>declaration:get_time{description:<escape><escape>,parameters:{properties:{},type:<escape>OBJECT<escape>}}<end_function_declaration>',
     );
     const call = protocol.formatToolCall({

@@ -180,7 +180,7 @@ describe('functionaryProtocol', () => {
 
   it('lists the tools as v3.2 reads them: a TypeScript namespace', () => {
     expect(
-      protocol.formatTools(tools.slice(0, 1).concat(tools[2]!)),
+      protocol.formatTools(tools.slice(0, 1).concat(tools[2])),
     ).toBe(`// Supported function definitions that should be called when necessary.
 namespace functions {
 
@@ -196,7 +196,7 @@ tags?: string[],
 type get_time = () => any;
 
 } // namespace functions`);
-    expect(functionaryProtocol({ version: 'v3.1' }).formatTools([tools[2]!])).toBe(
+    expect(functionaryProtocol({ version: 'v3.1' }).formatTools([tools[2]])).toBe(
       `Use the function 'get_time' to ''\n{"name":"get_time","parameters":{"type":"object","properties":{}}}`,
     );
   });

@@ -98,7 +98,7 @@ describe('gemma4Protocol', () => {
   });
 
   it('writes tools, a past call and results as Gemma 4’s template does', () => {
-    expect(protocol.formatTools([tools[0]!])).toBe(
+    expect(protocol.formatTools([tools[0]])).toBe(
       '<|tool>declaration:get_weather{description:<|"|>Current weather and a forecast for a city.<|"|>,parameters:{properties:{city:{type:<|"|>STRING<|"|>},days:{type:<|"|>INTEGER<|"|>},detailed:{type:<|"|>BOOLEAN<|"|>},tags:{items:{type:<|"|>STRING<|"|>},type:<|"|>ARRAY<|"|>},units:{enum:[<|"|>metric<|"|>,<|"|>imperial<|"|>],type:<|"|>STRING<|"|>}},required:[<|"|>city<|"|>],type:<|"|>OBJECT<|"|>}}<tool|>',
     );
     const call = protocol.formatToolCall({

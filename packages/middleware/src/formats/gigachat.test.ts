@@ -6,7 +6,7 @@ import { fixtureTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import {
   gigachat3Format,
   gigachat3SystemPromptTemplate,
@@ -147,9 +147,7 @@ describe('gigachatProtocol', () => {
       '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "write_file", "arguments": {"path": "a.ts", "content": "x\\n\\u003cy\\u003e\\n", "mode": 2}}',
     );
     for (const text of [v35, v3]) {
-      expect(
-        JSON.parse(readEveryWay(protocol, text, { tools, controlTokens }).calls[0]!.input),
-      ).toEqual(input);
+      expect(firstCallInput(protocol, text, { tools, controlTokens })).toEqual(input);
     }
     const result = {
       toolCallId: 'c',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import { glmProtocol, glmToolMiddleware } from './glm';
 
@@ -68,7 +68,7 @@ describe('glmProtocol', () => {
         pair('ratio', '2.5') +
         pair('note', 'null'),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       options: { deep: true, list: [1, 2] },
       ids: [1, 2],
       ratio: 2.5,
@@ -119,7 +119,7 @@ describe('glmProtocol', () => {
     expect(text).toBe(
       '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Lyon</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>["a"]</arg_value>\n</tool_call>',
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, text, { tools })).toEqual(input);
     expect(
       protocol.formatToolResponse({
         toolCallId: 'c',

@@ -101,14 +101,14 @@ describe('graniteProtocol', () => {
     for (const [text, rawText] of [
       ['Granite answers with <|tool_call|> and a list.', '<|tool_call|>'],
       ['Write <tool_call> tags like this.', '<tool_call>'],
-    ]) {
+    ] as const) {
       const onError = vi.fn();
-      expect(readEveryWay(protocol, text!, { tools, onError })).toMatchObject({ text, calls: [] });
+      expect(readEveryWay(protocol, text, { tools, onError })).toMatchObject({ text, calls: [] });
       expect(onError).toHaveBeenCalledWith(
         expect.any(String),
         expect.objectContaining({
           reason: 'malformed-call',
-          rawText: expect.stringContaining(rawText!),
+          rawText: expect.stringContaining(rawText),
         }),
       );
     }

@@ -1,6 +1,6 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
@@ -371,10 +371,8 @@ extra?: any,
 });
 
 describe('harmonyToolMiddleware with the AI SDK', () => {
-  const weather = tool({
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ city }) => ({ city, temp_c: 14 }),
-  });
+  const getWeather = async ({ city }: { city: string }) => ({ city, temp_c: 14 });
+  const weather = tool({ inputSchema: z.object({ city: z.string() }), execute: getWeather });
   const reply = `<|channel|>analysis<|message|>Need the weather.<|end|>${call('get_weather', '{"city":"Lyon"}')}`;
   const final =
     '<|channel|>analysis<|message|>It is 14.<|end|><|start|>assistant<|channel|>final<|message|>It is 14 °C in Lyon.<|return|>';
@@ -391,7 +389,7 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
 
   it('runs a tool loop with generateText: reasoning, the call, its result in the history', async () => {
     const model = scriptedModel([reply, final]);
-    const execute = vi.fn(weather.execute!);
+    const execute = vi.fn(getWeather);
     const result = await generateText({
       model: wrapLanguageModel({ model, middleware: harmonyToolMiddleware }),
       tools: { get_weather: { ...weather, execute } },
@@ -399,9 +397,11 @@ describe('harmonyToolMiddleware with the AI SDK', () => {
       stopWhen: stepCountIs(3),
     });
     expect(execute).toHaveBeenCalledWith({ city: 'Lyon' }, expect.anything());
-    expect(result.steps[0]!.reasoningText).toBe('Need the weather.');
+    expect(result.steps[0]?.reasoningText).toBe('Need the weather.');
     expect(result.text).toBe('It is 14 °C in Lyon.');
-    const history = promptText(model.doGenerateCalls[1]!.prompt);
+    const [, second] = model.doGenerateCalls;
+    assert.isDefined(second);
+    const history = promptText(second.prompt);
     expect(history).toContain('namespace functions {');
     // As gpt-oss's chat template writes them: arguments with `tojson`, the result as a JSON string.
     expect(history).toContain(

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { modelFamily } from '../auto/model-registry';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
@@ -51,8 +51,10 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     ]) {
       const { calls } = await read(`<tool_call>${call}</tool_call>`);
       expect(calls).toHaveLength(1);
-      expect(calls[0]!.toolName).toBe('get_weather');
-      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+      const [toolCall] = calls;
+      assert.isDefined(toolCall);
+      expect(toolCall.toolName).toBe('get_weather');
+      expect(() => JSON.parse(toolCall.input)).toThrow();
     }
   });
 

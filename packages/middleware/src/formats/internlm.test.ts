@@ -119,7 +119,7 @@ describe('internlmProtocol', () => {
         output: { type: 'json', value: { temperature: 22 } },
       }),
     ).toBe('{"temperature":22}');
-    expect(protocol.formatTools([tools[2]!])).toBe(
+    expect(protocol.formatTools([tools[2]])).toBe(
       '[\n{"name":"get_time","parameters":{"type":"object","properties":{}}}\n]',
     );
   });

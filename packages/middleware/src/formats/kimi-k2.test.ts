@@ -234,7 +234,7 @@ describe('kimiK2Protocol', () => {
   });
 
   it('declares the tools as one JSON list, as K2 reads them', () => {
-    expect(JSON.parse(protocol.formatTools([tools[2]!]))).toEqual([
+    expect(JSON.parse(protocol.formatTools([tools[2]]))).toEqual([
       {
         type: 'function',
         function: { name: 'get_time', parameters: { type: 'object', properties: {} } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { kimiK3Protocol, kimiK3ReasoningTags as reasoningTags } from './kimi-k3';
 
 const protocol = kimiK3Protocol();
@@ -58,7 +58,7 @@ describe('kimiK3Protocol', () => {
           arg('extra', 'number', '7'),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       options: { deep: true },
       ids: [1, 2],
       label: 'null',
@@ -140,7 +140,7 @@ describe('kimiK3Protocol', () => {
         ),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, past, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, past, { tools })).toEqual(input);
     expect(
       protocol.formatToolResponse({
         toolCallId: 'c',

@@ -105,7 +105,7 @@ describe('lmStudioProtocol', () => {
         output: { type: 'json', value: { temp_c: 14 } },
       }),
     ).toBe('[TOOL_RESULT]{"temp_c":14}[END_TOOL_RESULT]');
-    expect(protocol.formatTools([tools[2]!])).toBe(
+    expect(protocol.formatTools([tools[2]])).toBe(
       '{"type":"toolArray","tools":[{"type":"function","function":{"name":"get_time","parameters":{"type":"object","properties":{}}}}]}',
     );
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { longcatProtocol, longcatSystemPromptTemplate, longcatToolMiddleware } from './longcat';
 
 const protocol = longcatProtocol();
@@ -78,7 +78,7 @@ describe('longcatProtocol', () => {
     expect(text).toBe(
       '<longcat_tool_call>\n{"name": "write_file", "arguments": {"path": "a.ts", "content": "x\\n\\"y\\"\\n"}}\n</longcat_tool_call>',
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, text, { tools })).toEqual(input);
     expect(
       protocol.formatToolResponse({
         toolCallId: 'c',

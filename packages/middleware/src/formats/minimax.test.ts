@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
@@ -7,7 +7,7 @@ import { fixtureTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import {
   minimaxProtocol,
   minimaxToolMiddleware,
@@ -127,7 +127,7 @@ describe('minimaxProtocol', () => {
         tag('code', 'a < b && c') + tag('node', tag('node', 'inner')) + tag('label', 'null'),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools: tools2 }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools: tools2 })).toEqual({
       code: 'a < b && c',
       node: { node: 'inner' },
       // M3 leaves null arguments out, so the text null is the string.
@@ -143,7 +143,7 @@ describe('minimaxProtocol', () => {
         limit: '6',
       }),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       filters: { site: 'a.org', year: 2026 },
       sources: ['web'],
       limit: 6,
@@ -160,8 +160,9 @@ describe('minimaxProtocol', () => {
     ).toEqual([{ toolName: 'write_file', input: '{"content":"half' }]);
     const cut = `${NS}<tool_call>\n${NS}<invoke name="search">${NS}<filters>${NS}<site>a`;
     const [call] = readEveryWay(protocol, cut, { tools }).calls;
-    expect(call!.toolName).toBe('search');
-    expect(() => JSON.parse(call!.input)).toThrow();
+    assert.isDefined(call);
+    expect(call.toolName).toBe('search');
+    expect(() => JSON.parse(call.input)).toThrow();
   });
 
   it('runs a call whose parameters all closed when the wrapper never closes', () => {
@@ -193,7 +194,7 @@ describe('minimaxProtocol', () => {
     expect(past).toBe(
       '<minimax:tool_call>\n<invoke name="search">\n<parameter name="query">x <y></parameter>\n<parameter name="filters">{"year":2026}</parameter>\n<parameter name="sources">["web"]</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</minimax:tool_call>',
     );
-    expect(JSON.parse(readEveryWay(protocol, past, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, past, { tools })).toEqual(input);
     const pastM3 = minimaxProtocol({ variant: 'm3' }).formatToolCall({
       toolCallId: 'c',
       toolName: 'search',
@@ -210,7 +211,7 @@ describe('minimaxProtocol', () => {
         ),
       ),
     );
-    expect(JSON.parse(readEveryWay(protocol, pastM3, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, pastM3, { tools })).toEqual({
       ...input,
       query: 'plain',
     });
@@ -260,7 +261,9 @@ describe('an <invoke> without its <minimax:tool_call> wrapper', () => {
         '<invoke name="write_file">\n<parameter name="content">half a fi',
       );
       expect(calls).toHaveLength(1);
-      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+      const [call] = calls;
+      assert.isDefined(call);
+      expect(() => JSON.parse(call.input)).toThrow();
     });
 
     it('keeps one of an unknown tool in prose as text', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
@@ -62,7 +62,9 @@ describe('museProtocol', () => {
       options,
     );
     expect(calls).toHaveLength(1);
-    expect(() => JSON.parse(calls[0]!.input)).toThrow();
+    const [call] = calls;
+    assert.isDefined(call);
+    expect(() => JSON.parse(call.input)).toThrow();
   });
 
   it('writes a past call that reads back to the same input', () => {

@@ -3,7 +3,7 @@ import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { olmo3Protocol, olmo3SystemPromptTemplate, olmo3ToolMiddleware } from './olmo3';
 
 const protocol = olmo3Protocol();
@@ -39,7 +39,7 @@ describe('olmo3Protocol', () => {
       "configure(enabled=True, ids=[1, 2], note=None, options={'deep': False, 'names': ['a']})",
     );
     for (const text of [json, python]) {
-      expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+      expect(firstCallInput(protocol, text, { tools })).toEqual({
         enabled: true,
         ids: [1, 2],
         note: null,
@@ -87,7 +87,7 @@ describe('olmo3Protocol', () => {
     expect(text).toBe(
       '<function_calls>write_file(path="a.ts", content="x\\n\\"y\\"\\n", mode=null, flags=[true, 2])</function_calls>',
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, text, { tools })).toEqual(input);
     expect(
       protocol.formatToolResponse({
         toolCallId: 'c',

@@ -1,11 +1,11 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { qwen3CoderFormat, qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
 
 const protocol = qwen3CoderProtocol();
@@ -28,7 +28,7 @@ describe('qwen3CoderProtocol', () => {
       'configure',
       '<parameter=options>\n{"deep": true}\n</parameter>\n<parameter=ids>\n[1, 2]\n</parameter>\n<parameter=ratio>\n2.5\n</parameter>\n<parameter=note>\nnull\n</parameter>\n',
     );
-    expect(JSON.parse(readEveryWay(protocol, typed, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, typed, { tools })).toEqual({
       options: { deep: true },
       ids: [1, 2],
       ratio: 2.5,
@@ -116,7 +116,7 @@ describe('qwen3CoderProtocol', () => {
   it('writes a past call that reads back to the same input', () => {
     const input = { path: 'a.ts', content: 'x\n<y>\n', days: 3 };
     const text = protocol.formatToolCall({ toolCallId: 'c', toolName: 'write_file', input });
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       ...input,
       days: '3',
     });
@@ -194,7 +194,9 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
         '<function name="write_file"><parameter name="path">a.ts</parameter><parameter name="content">half a fi',
       );
       expect(calls).toHaveLength(1);
-      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+      const [call] = calls;
+      assert.isDefined(call);
+      expect(() => JSON.parse(call.input)).toThrow();
     });
 
     it('keeps the markup of an unknown tool in prose as text', async () => {
@@ -228,7 +230,8 @@ describeProtocolProperties(
 );
 
 describe("qwen3-coder's template prompt (Qwen3-Coder's chat template)", () => {
-  const template = qwen3CoderFormat.template!;
+  const { template } = qwen3CoderFormat;
+  assert.isDefined(template, 'Qwen3-Coder has a template prompt');
 
   it('lists a tool with its schema keys as tags, Python-written scalars, JSON lists', () => {
     const system = template.tools(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readEveryWay } from '../testing/run-parser';
+import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { seedOssReasoningTags as reasoningTags, seedOssProtocol } from './seed-oss';
 
 const protocol = seedOssProtocol();
@@ -36,7 +36,7 @@ describe('seedOssProtocol', () => {
       'configure',
       param('options', "{'deep': True}") + param('ids', '[1, 2]') + param('enabled', 'True'),
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual({
+    expect(firstCallInput(protocol, text, { tools })).toEqual({
       options: { deep: true },
       ids: [1, 2],
       enabled: true,
@@ -85,7 +85,7 @@ describe('seedOssProtocol', () => {
     expect(text).toBe(
       '<seed:tool_call>\n<function=write_file>\n<parameter=path>a.ts</parameter>\n<parameter=content>x\n<y>\n</parameter>\n</function>\n</seed:tool_call>',
     );
-    expect(JSON.parse(readEveryWay(protocol, text, { tools }).calls[0]!.input)).toEqual(input);
+    expect(firstCallInput(protocol, text, { tools })).toEqual(input);
     expect(
       protocol.formatToolResponse({
         toolCallId: 'c',

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
 import { generateText, streamText, ToolChoiceViolationError, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { gemmaToolMiddleware } from '../formats/gemma';
@@ -97,7 +97,9 @@ describe("toolChoice 'required': one corrective re-ask", () => {
       expect(calls.map((call) => call.toolName)).toEqual(['get_weather']);
       const params = run === 'generate' ? model.doGenerateCalls : model.doStreamCalls;
       expect(params).toHaveLength(2);
-      expect(promptText([params[1]!.prompt.at(-1)!])).toContain(
+      const [, second] = params;
+      assert.isDefined(second);
+      expect(promptText(second.prompt.slice(-1))).toContain(
         'You must call the tool "get_weather" now.',
       );
     }
@@ -118,8 +120,10 @@ describe("toolChoice 'required': one corrective re-ask", () => {
     expect(model.doGenerateCalls).toHaveLength(3);
     // Each re-ask is the original request with the latest reply and the correction.
     const [first, , third] = model.doGenerateCalls;
-    expect(third!.prompt.slice(0, -2)).toEqual(first!.prompt);
-    expect(third!.prompt.slice(-2).map((message) => promptText([message]))).toEqual([
+    assert.isDefined(first);
+    assert.isDefined(third);
+    expect(third.prompt.slice(0, -2)).toEqual(first.prompt);
+    expect(third.prompt.slice(-2).map((message) => promptText([message]))).toEqual([
       'second',
       expect.stringContaining('You must call'),
     ]);
@@ -199,8 +203,11 @@ describe("toolChoice 'required': one corrective re-ask", () => {
         toolChoice: 'required',
         prompt: 'x',
       }).catch(() => {});
-      const system = promptText([model.doGenerateCalls[0]!.prompt[0]!]);
-      const correction = promptText([model.doGenerateCalls[1]!.prompt.at(-1)!]);
+      const [first, second] = model.doGenerateCalls;
+      assert.isDefined(first);
+      assert.isDefined(second);
+      const system = promptText(first.prompt.slice(0, 1));
+      const correction = promptText(second.prompt.slice(-1));
       const example = {
         hermes: '<tool_call>',
         gemma: '```tool_call',
@@ -258,8 +265,14 @@ describe('transformParams, compact prompt', () => {
     ],
     ...overrides,
   });
-  const transform = (options: LanguageModelV4CallOptions, middleware = compactHermes) =>
-    middleware.transformParams!({ type: 'generate', params: options, model: scriptedModel([]) });
+  const transform = (options: LanguageModelV4CallOptions, middleware = compactHermes) => {
+    assert.isDefined(middleware.transformParams);
+    return middleware.transformParams({
+      type: 'generate',
+      params: options,
+      model: scriptedModel([]),
+    });
+  };
 
   it('merges the tool prompt into a leading system message', async () => {
     const result = await transform(
@@ -272,7 +285,7 @@ describe('transformParams, compact prompt', () => {
     );
     expect(result.prompt).toHaveLength(2);
     expect(result.prompt[0]).toMatchObject({ role: 'system' });
-    expect(result.prompt[0]!.content).toMatch(/^Be brief\.\n\nYou can use tools/);
+    expect(result.prompt[0]?.content).toMatch(/^Be brief\.\n\nYou can use tools/);
   });
 
   it('puts the tool prompt first when the first message is not a system message', async () => {
@@ -285,7 +298,7 @@ describe('transformParams, compact prompt', () => {
       }),
     );
     expect(result.prompt.map((message) => message.role)).toEqual(['system', 'user', 'system']);
-    expect(result.prompt[2]!.content).toBe('Late system.');
+    expect(result.prompt[2]?.content).toBe('Late system.');
   });
 
   it('renders input examples in the prompt', async () => {
@@ -301,7 +314,7 @@ describe('transformParams, compact prompt', () => {
         ],
       }),
     );
-    expect(result.prompt[0]!.content).toContain('"examples":[{"zone":"UTC+9"}]');
+    expect(result.prompt[0]?.content).toContain('"examples":[{"zone":"UTC+9"}]');
   });
 
   it('turns every tool output variant into text, media into placeholders', async () => {
@@ -363,7 +376,7 @@ describe('transformParams, compact prompt', () => {
       expect(text).toContain(expected);
     }
     expect(result.prompt.some((message) => message.role === 'tool')).toBe(false);
-    expect(promptText([result.prompt[2]!])).toContain(
+    expect(promptText(result.prompt.slice(2, 3))).toContain(
       '<tool_call>\n{"name":"get_time","arguments":{"i":0}}\n</tool_call>',
     );
   });
@@ -389,7 +402,7 @@ describe('transformParams, compact prompt', () => {
         ],
       }),
     );
-    const text = promptText([result.prompt[1]!]);
+    const text = promptText(result.prompt.slice(1, 2));
     expect(text.match(/<\/tool_response>/g)).toHaveLength(1);
     expect(text).not.toContain('<tool_call>');
     const body = text.slice('<tool_response>\n'.length, -'\n</tool_response>'.length);
@@ -432,17 +445,19 @@ describe('transformParams, template prompt (the default of a format with a templ
       ],
     },
   ];
-  const transform = (overrides: Partial<LanguageModelV4CallOptions>) =>
-    hermesToolMiddleware.transformParams!({
+  const transform = (overrides: Partial<LanguageModelV4CallOptions>) => {
+    assert.isDefined(hermesToolMiddleware.transformParams);
+    return hermesToolMiddleware.transformParams({
       type: 'generate',
       params: { prompt: history, tools, ...overrides },
       model: scriptedModel([]),
     });
+  };
 
   it("writes the tools, the call and the result as Qwen's template does", async () => {
     const result = await transform({});
     expect(result.tools).toBeUndefined();
-    expect(result.prompt[0]!.content).toMatch(
+    expect(result.prompt[0]?.content).toMatch(
       /^Be brief\.\n\n# Tools\n\nYou may call one or more functions[\s\S]*\n\{"type": "function", "function": \{"name": "get_time", "parameters": \{"type": "object", "properties": \{"zone": \{"type": "string"\}\}\}\}\}\n<\/tools>/,
     );
     expect(promptText(result.prompt.slice(2))).toBe(
@@ -466,7 +481,7 @@ describe('transformParams, template prompt (the default of a format with a templ
 
   it("adds a forced tool choice's instruction after the tool list", async () => {
     const result = await transform({ toolChoice: { type: 'tool', toolName: 'get_time' } });
-    expect(result.prompt[0]!.content).toMatch(/<\/tool_call>\n\n[\s\S]*get_time/);
+    expect(result.prompt[0]?.content).toMatch(/<\/tool_call>\n\n[\s\S]*get_time/);
   });
 
   it("leaves the history to the server's template under history: 'native', the tool list written", async () => {
@@ -474,24 +489,26 @@ describe('transformParams, template prompt (the default of a format with a templ
       formatToolMiddleware('hermes', { history: 'native' }),
       formatToolMiddleware('hermes', { history: 'native', prompt: 'compact' }),
     ]) {
-      const result = await middleware.transformParams!({
+      assert.isDefined(middleware.transformParams);
+      const result = await middleware.transformParams({
         type: 'generate',
         params: { prompt: history, tools },
         model: scriptedModel([]),
       });
       expect(result.tools).toBeUndefined();
       expect(result.prompt.slice(1)).toEqual(history.slice(1));
-      expect(result.prompt[0]!.content).toMatch(/^Be brief\.\n\n(?:# Tools|You can use tools)/);
+      expect(result.prompt[0]?.content).toMatch(/^Be brief\.\n\n(?:# Tools|You can use tools)/);
     }
   });
 
   it("gives toolbridge's own wording under prompt: 'compact'", async () => {
-    const result = await compactHermes.transformParams!({
+    assert.isDefined(compactHermes.transformParams);
+    const result = await compactHermes.transformParams({
       type: 'generate',
       params: { prompt: history, tools },
       model: scriptedModel([]),
     });
-    expect(result.prompt[0]!.content).toMatch(/^Be brief\.\n\nYou can use tools/);
+    expect(result.prompt[0]?.content).toMatch(/^Be brief\.\n\nYou can use tools/);
     expect(promptText(result.prompt.slice(3))).toContain('"result":{"time":"09:00"}');
   });
 });

@@ -75,7 +75,7 @@ export function parseStream(
             queue.push(part);
         }
       }
-      for (let i = 0; i < queue.length; i++) controller.enqueue(queue[i]!);
+      for (const part of queue) controller.enqueue(part);
       // Emptied in place: one array for the stream, not one per chunk.
       queue.length = 0;
     },

@@ -1,9 +1,9 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import { builtInFormats } from '../auto/auto-protocol';
-import { counterIds, meaningOfParts, streamChunks } from '../testing/run-parser';
+import { callSegments, counterIds, meaningOfParts, streamChunks } from '../testing/run-parser';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 
 const tools: LanguageModelV4FunctionTool[] = [
@@ -97,7 +97,7 @@ describe.each(protocols)('%s with adversarial argument values', (name, protocol)
           const whole = streamChunks(protocol, [reply], { tools });
           const meaning = meaningOfParts(whole);
           expect(meaning.calls).toHaveLength(1);
-          expect(JSON.parse(meaning.calls[0]!.input)).toEqual(input);
+          expect(JSON.parse(read.input)).toEqual(input);
           const parsed = protocol.parseGeneratedText({
             text: reply,
             tools,
@@ -106,8 +106,10 @@ describe.each(protocols)('%s with adversarial argument values', (name, protocol)
           expect(parsed.filter((part) => part.type === 'tool-call')).toHaveLength(1);
           expect(meaningOfParts(streamChunks(protocol, splitAt(reply, cuts), { tools }))).toEqual(
             meaning,
+          const [read] = meaning.calls;
+          assert.isDefined(read);
           );
-          const segments = protocol.extractToolCallSegments!({ text: reply, tools });
+          const segments = callSegments(protocol, { text: reply, tools });
           let rest = reply;
           for (const segment of segments) rest = rest.replace(segment, '');
           expect(rest).toBe(meaning.text);

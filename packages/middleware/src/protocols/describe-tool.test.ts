@@ -392,6 +392,7 @@ describe('leanSchema properties', () => {
           // A removed key's own contents go with it.
           if (after.has(path) || !after.has(JSON.stringify(keys.slice(0, -1)))) continue;
           const key = keys.at(-1);
+          const property = keys.at(-2);
           const parent = keys
             .slice(0, -1)
             .reduce<unknown>((node, step) => (node as Json)[step], schema) as Json;
@@ -402,7 +403,8 @@ describe('leanSchema properties', () => {
             (key === 'title' &&
               typeof value === 'string' &&
               keys.at(-3) === 'properties' &&
-              words(value) === words(keys.at(-2)!)) ||
+              property !== undefined &&
+              words(value) === words(property)) ||
             (key === 'minimum' && value === -SAFE && integer) ||
             (key === 'maximum' && value === SAFE && integer);
           expect(removable, `removed ${path}`).toBe(true);

@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { gemmaProtocol } from '../formats/gemma';
@@ -331,7 +331,8 @@ describe('jsonMixProtocol', () => {
   });
 
   it('leaves bare calls out of the grammar auto combines, which reads them itself', () => {
-    const grammar = protocol.grammar!(new Map(tools.map((tool) => [tool.name, tool])));
+    assert.isDefined(protocol.grammar);
+    const grammar = protocol.grammar(new Map(tools.map((tool) => [tool.name, tool])));
     expect(grammar.openers).toEqual(['<tool_call>', '<tools>', '<functioncall>', '<tool_call ']);
     expect(grammar.leadingCall).toBeUndefined();
   });
@@ -400,7 +401,9 @@ describe('<tool_call> with the name (and id) in attributes and the arguments as 
         '<tool_call name="write_file">{"path": "a.ts", "content": "half a fi',
       );
       expect(calls).toHaveLength(1);
-      expect(() => JSON.parse(calls[0]!.input)).toThrow();
+      const [call] = calls;
+      assert.isDefined(call);
+      expect(() => JSON.parse(call.input)).toThrow();
     });
 
     it('keeps the tag in prose, and one naming an unknown tool, as text', async () => {

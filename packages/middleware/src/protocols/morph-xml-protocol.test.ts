@@ -1,9 +1,15 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import { fixtureTools } from '../testing/fixtures';
-import { counterIds, meaningOfParts, readEveryWay, streamChunks } from '../testing/run-parser';
+import {
+  callSegments,
+  counterIds,
+  meaningOfParts,
+  readEveryWay,
+  streamChunks,
+} from '../testing/run-parser';
 import type { ParseOptions } from '../tool-call-protocol';
 import { morphXmlProtocol } from './morph-xml-protocol';
 
@@ -41,7 +47,7 @@ function readXml(text: string, options: Partial<Omit<ParseOptions, 'generateId'>
       if (part.type === 'tool-call') expect(deltas.get(part.toolCallId)).toBe(part.input);
     }
   }
-  const segments = protocol.extractToolCallSegments!({ text, ...full });
+  const segments = callSegments(protocol, { text, ...full });
   let rebuilt = '';
   let cursor = 0;
   for (const segment of segments) {
@@ -61,16 +67,15 @@ function readXml(text: string, options: Partial<Omit<ParseOptions, 'generateId'>
     .join('');
   expect(rebuilt + text.slice(cursor)).toBe(said);
   const calls = parts.flatMap((part) => (part.type === 'tool-call' ? [part] : []));
-  const metadata = calls.map(
-    (call) => call.providerMetadata?.toolbridge as Record<string, unknown>,
-  );
+  const metadataOf = (call: (typeof calls)[number]) =>
+    call.providerMetadata?.toolbridge as Record<string, unknown>;
   return {
     ...meaning,
     // A call that must not run keeps its unfinished input, which is no JSON.
-    inputs: calls.map((call, index) =>
-      metadata[index]!['rejected'] === true ? call.input : (JSON.parse(call.input) as unknown),
+    inputs: calls.map((call) =>
+      metadataOf(call)['rejected'] === true ? call.input : (JSON.parse(call.input) as unknown),
     ),
-    metadata,
+    metadata: calls.map(metadataOf),
   };
 }
 
@@ -360,8 +365,10 @@ describe('morphXmlProtocol', () => {
       { tools: [locate] },
     );
     expect(read.inputs).toEqual([{ place: { city: 'Oslo', zip: '0150' } }]);
-    expect(JSON.stringify(read.metadata[0]!['repairs'])).toMatch(/near/);
-    expect(JSON.stringify(read.metadata[0]!['repairs'])).toMatch(/Here\./);
+    const [metadata] = read.metadata;
+    assert.isDefined(metadata);
+    expect(JSON.stringify(metadata['repairs'])).toMatch(/near/);
+    expect(JSON.stringify(metadata['repairs'])).toMatch(/Here\./);
   });
 
   it('calls a tool named think, and still reads <think> as reasoning when no argument follows', () => {

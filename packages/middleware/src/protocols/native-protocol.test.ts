@@ -5,7 +5,7 @@ import {
   convertReadableStreamToArray,
   MockLanguageModelV4,
 } from 'ai/test';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { nativeProtocol } from '../auto/native-salvage';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
@@ -41,7 +41,7 @@ describe('nativeProtocol', () => {
       tools,
       prompt: 'Weather?',
     });
-    expect(model.doGenerateCalls[0]!.tools).toEqual([
+    expect(model.doGenerateCalls[0]?.tools).toEqual([
       expect.objectContaining({ type: 'function', name: 'get_weather' }),
     ]);
     expect(result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
@@ -172,9 +172,10 @@ describe('nativeProtocol: generate and stream agree', () => {
       prompt: 'Go',
     });
     const [call] = result.toolCalls;
+    assert.isDefined(call);
     return {
-      input: call!.input,
-      invalid: call!.invalid === true,
+      input: call.input,
+      invalid: call.invalid === true,
       ran: result.toolResults.length,
       reports,
     };
@@ -213,10 +214,11 @@ describe('nativeProtocol: generate and stream agree', () => {
       if (part.type === 'tool-input-delta') sent.push(part.delta);
     }
     const [call] = await result.toolCalls;
+    assert.isDefined(call);
     return {
       deltas: sent.join(''),
-      input: call!.input,
-      invalid: call!.invalid === true,
+      input: call.input,
+      invalid: call.invalid === true,
       ran: (await result.toolResults).length,
       reports,
     };
@@ -314,7 +316,7 @@ describe('nativeProtocol salvage', () => {
     });
     expect(result.toolCalls).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
     expect(result.toolResults).toMatchObject([{ output: 'sunny in Oslo' }]);
-    expect(result.steps[0]!.text).toBe('Let me check.\n');
+    expect(result.steps[0]?.text).toBe('Let me check.\n');
   });
 
   it('reads calls that leaked into the text, in stream, next to native calls', async () => {

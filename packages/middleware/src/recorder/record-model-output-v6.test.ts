@@ -1,5 +1,5 @@
 import { generateText, streamText, tool, wrapLanguageModel } from 'ai-v6';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModelV3 } from '../testing/scripted-models';
 import * as v6Formats from '../v6/formats';
@@ -38,18 +38,20 @@ describe('recordModelOutput of the v6 entry', () => {
     expect((await streamed.toolCalls).map((call) => call.toolName)).toEqual(['get_weather']);
 
     const [generate, stream] = lines.map((line) => JSON.parse(line) as ModelCallRecording);
+    assert.isDefined(generate);
+    assert.isDefined(stream);
     expect(generate).toMatchObject({ mode: 'generate', chunks: [{ text: `Sure. ${CALL}` }] });
     // The tools the call offered, and the format it was read in, in both modes (issue 19).
-    for (const recording of [generate!, stream!]) {
+    for (const recording of [generate, stream]) {
       expect(recording.tools).toEqual([
         { name: 'get_weather', inputSchema: expect.objectContaining({ type: 'object' }) },
       ]);
       expect(recording.format).toBe('hermes');
     }
-    expect(JSON.stringify(generate!.prompt)).toContain('<tool_call>');
-    expect(stream!.mode).toBe('stream');
-    expect(stream!.chunks.map((chunk) => chunk.text).join('')).toBe(`Sure. ${CALL}`);
-    expect(stream!.parts!.some(({ part }) => part.type === 'tool-call')).toBe(true);
+    expect(JSON.stringify(generate.prompt)).toContain('<tool_call>');
+    expect(stream.mode).toBe('stream');
+    expect(stream.chunks.map((chunk) => chunk.text).join('')).toBe(`Sure. ${CALL}`);
+    expect(stream.parts?.some(({ part }) => part.type === 'tool-call')).toBe(true);
   });
 
   it('is the V3 middleware alone when there is nothing to record to', () => {

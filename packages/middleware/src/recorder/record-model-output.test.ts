@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { autoProtocol } from '../auto/auto-protocol';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
@@ -59,28 +59,30 @@ describe('recordModelOutput', () => {
     expect(await result.text).toBe('It is 21 degrees.');
 
     const [first, second] = recordings();
+    assert.isDefined(first);
+    assert.isDefined(second);
     expect(recordings()).toHaveLength(2);
     expect(first).toMatchObject({
       toolbridgeRecording: 1,
       mode: 'stream',
       modelId: 'mock-model-id',
     });
-    expect(first!.tools).toEqual([
+    expect(first.tools).toEqual([
       expect.objectContaining({ name: 'get_weather', description: 'Weather in a city' }),
     ]);
     // The prompt as the model got it: the tool middleware's system prompt is in it.
-    expect(systemText(first!.prompt)).toContain('get_weather');
+    expect(systemText(first.prompt)).toContain('get_weather');
     // The text as the model sent it, piece by piece, with the ms since the call started.
-    expect(first!.chunks.map((chunk) => chunk.text)).toEqual(tokenize(reply));
-    for (const chunk of first!.chunks) expect(chunk.time).toBeGreaterThanOrEqual(0);
+    expect(first.chunks.map((chunk) => chunk.text)).toEqual(tokenize(reply));
+    for (const chunk of first.chunks) expect(chunk.time).toBeGreaterThanOrEqual(0);
     // The parts the caller got: the call as toolbridge read it.
-    const call = first!.parts!.find(({ part }) => part.type === 'tool-call')?.part;
+    const call = first.parts?.find(({ part }) => part.type === 'tool-call')?.part;
     expect(call).toMatchObject({ toolName: 'get_weather', input: '{"city":"Oslo"}' });
-    expect(first!.finishReason).toMatchObject({ unified: 'tool-calls' });
-    expect(first!.usage).toMatchObject({ inputTokens: { total: 10 } });
-    expect(first!.reports).toEqual([]);
+    expect(first.finishReason).toMatchObject({ unified: 'tool-calls' });
+    expect(first.usage).toMatchObject({ inputTokens: { total: 10 } });
+    expect(first.reports).toEqual([]);
     // The second step's prompt holds the first call and its result, as the model reads them.
-    const history = JSON.stringify(second!.prompt);
+    const history = JSON.stringify(second.prompt);
     expect(history).toContain('get_weather');
     expect(history).toContain('21');
   });
@@ -94,10 +96,11 @@ describe('recordModelOutput', () => {
       prompt: 'Weather in Oslo?',
     });
     const [recording] = recordings();
+    assert.isDefined(recording);
     expect(recording).toMatchObject({ mode: 'generate', chunks: [{ text: reply }] });
-    expect(recording!.content?.map((part) => part.type)).toEqual(['text', 'tool-call']);
-    expect(recording!.parts).toBeUndefined();
-    expect(recording!.usage).toMatchObject({ outputTokens: { total: 20 } });
+    expect(recording.content?.map((part) => part.type)).toEqual(['text', 'tool-call']);
+    expect(recording.parts).toBeUndefined();
+    expect(recording.usage).toMatchObject({ outputTokens: { total: 20 } });
   });
 
   it('records onError reports and still calls the per-call onError', async () => {
@@ -113,13 +116,14 @@ describe('recordModelOutput', () => {
       if (run === 'generate') await generateText(options);
       else await streamText(options).consumeStream();
       const [recording] = recordings();
-      expect(recording!.reports).toHaveLength(1);
-      expect(recording!.reports[0]).toMatchObject({
+      assert.isDefined(recording);
+      expect(recording.reports).toHaveLength(1);
+      expect(recording.reports[0]).toMatchObject({
         reason: 'invalid-call',
         toolName: 'get_weather',
       });
       expect(onError).toHaveBeenCalledTimes(1);
-      expect(onError.mock.calls[0]![1]).toMatchObject({ reason: 'invalid-call' });
+      expect(onError.mock.calls[0]?.[1]).toMatchObject({ reason: 'invalid-call' });
     }
   });
 
@@ -137,7 +141,9 @@ describe('recordModelOutput', () => {
       tools,
       prompt: 'Weather in Oslo?',
     });
-    expect((JSON.parse(lines[0]!) as ModelCallRecording).reports).toHaveLength(1);
+    const [line] = lines;
+    assert.isDefined(line);
+    expect((JSON.parse(line) as ModelCallRecording).reports).toHaveLength(1);
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
@@ -152,11 +158,12 @@ describe('recordModelOutput', () => {
     });
     expect((await result.toolCalls).map((call) => call.toolName)).toEqual(['get_weather']);
     const [recording] = recordings();
-    expect(recording!.chunks.map((chunk) => chunk.text).join('')).toBe('No call here.');
-    expect(recording!.responseFormat).toMatchObject({ type: 'json' });
-    expect(recording!.retries).toHaveLength(1);
-    expect(recording!.retries![0]!.chunks.map((chunk) => chunk.text).join('')).toBe(CALL);
-    expect(JSON.stringify(recording!.retries![0]!.prompt)).toContain('You must call');
+    assert.isDefined(recording);
+    expect(recording.chunks.map((chunk) => chunk.text).join('')).toBe('No call here.');
+    expect(recording.responseFormat).toMatchObject({ type: 'json' });
+    expect(recording.retries).toHaveLength(1);
+    expect(recording.retries?.[0]?.chunks.map((chunk) => chunk.text).join('')).toBe(CALL);
+    expect(JSON.stringify(recording.retries?.[0]?.prompt)).toContain('You must call');
   });
 
   it('records the format the tool middleware reads in, and the tool choice', async () => {
@@ -177,10 +184,12 @@ describe('recordModelOutput', () => {
         else await streamText(options).consumeStream();
       }
       const [generated, streamed] = lines.map((line) => JSON.parse(line) as ModelCallRecording);
-      expect(streamed!.format).toBe(generated!.format);
-      expect(generated!.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
-      expect(streamed!.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
-      return generated!.format;
+      assert.isDefined(generated);
+      assert.isDefined(streamed);
+      expect(streamed.format).toBe(generated.format);
+      expect(generated.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
+      expect(streamed.toolChoice).toEqual({ type: 'tool', toolName: 'get_weather' });
+      return generated.format;
     };
     expect(await formatOf(hermesToolMiddleware)).toBe('hermes');
     expect(await formatOf(createToolMiddleware({ protocol: autoProtocol() }))).toBe('auto');
@@ -203,7 +212,9 @@ describe('recordModelOutput', () => {
         middleware: recorder,
       });
       await generateText({ model, tools, prompt: 'Weather?' });
-      return (JSON.parse(lines[0]!) as ModelCallRecording).startWithReasoning;
+      const [line] = lines;
+      assert.isDefined(line);
+      return (JSON.parse(line) as ModelCallRecording).startWithReasoning;
     };
     expect(await startOf('deepseek-r1:8b')).toBe(true);
     expect(await startOf('zai-org/GLM-4.7-Flash')).toBe('if-closed');
@@ -268,7 +279,7 @@ describe('recordModelOutput', () => {
         expect(result.text).toBe('Hello');
       }
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]![0])).toContain('disk full');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('disk full');
     } finally {
       warn.mockRestore();
     }
@@ -287,6 +298,6 @@ describe('recordModelOutput', () => {
         maxRetries: 0,
       }),
     ).rejects.toThrow('server down');
-    expect(recordings()[0]!.error).toEqual({ name: 'Error', message: 'server down' });
+    expect(recordings()[0]?.error).toEqual({ name: 'Error', message: 'server down' });
   });
 });

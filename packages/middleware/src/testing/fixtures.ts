@@ -1,7 +1,14 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 
-/** Tools the fixtures call: a plain one, one with typed fields, and a coding one. */
-export const fixtureTools: LanguageModelV4FunctionTool[] = [
+/**
+ * Tools the fixtures call: a plain one, one with typed fields, and a coding one; a tuple, so
+ * that a test can take one by its place.
+ */
+export const fixtureTools: [
+  LanguageModelV4FunctionTool,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4FunctionTool,
+] = [
   {
     type: 'function',
     name: 'get_weather',

@@ -11,7 +11,7 @@ import {
   MockLanguageModelV4,
 } from 'ai/test';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import { nativeProtocol } from '../auto/native-salvage';
 import { createToolMiddleware } from '../middleware/create-tool-middleware';
@@ -206,11 +206,15 @@ function expectWellFormedCalls(parts: readonly LanguageModelV4StreamPart[]) {
       expect(open.has(part.id)).toBe(false);
       open.set(part.id, { ended: false, deltas: [] });
     } else if (part.type === 'tool-input-delta') {
-      expect(open.get(part.id)?.ended).toBe(false);
-      open.get(part.id)!.deltas.push(part.delta);
+      const streamed = open.get(part.id);
+      assert.isDefined(streamed, `${part.id} was started`);
+      expect(streamed.ended).toBe(false);
+      streamed.deltas.push(part.delta);
     } else if (part.type === 'tool-input-end') {
-      expect(open.get(part.id)?.ended).toBe(false);
-      open.get(part.id)!.ended = true;
+      const streamed = open.get(part.id);
+      assert.isDefined(streamed, `${part.id} was started`);
+      expect(streamed.ended).toBe(false);
+      streamed.ended = true;
     } else if (part.type === 'tool-call') {
       const streamed = open.get(part.toolCallId);
       if (streamed !== undefined) {

@@ -1,10 +1,10 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 import { fixtureTools } from './fixtures';
-import { counterIds, meaningOfParts, streamChunks } from './run-parser';
+import { callSegments, counterIds, meaningOfParts, streamChunks } from './run-parser';
 
 /** A reply to check, and the protocol that reads it. */
 export interface PropertyCase {
@@ -56,10 +56,13 @@ function expectWellFormed(parts: readonly LanguageModelV4StreamPart[]) {
         break;
       case 'text-delta':
       case 'reasoning-delta':
-      case 'tool-input-delta':
+      case 'tool-input-delta': {
         expect(open.get(part.id)).toBe(part.type.replace('delta', 'start'));
-        deltas.get(part.id)!.push(part.delta);
+        const started = deltas.get(part.id);
+        assert.isDefined(started, `${part.id} was started`);
+        started.push(part.delta);
         break;
+      }
       case 'text-end':
       case 'reasoning-end':
       case 'tool-input-end':
@@ -70,7 +73,7 @@ function expectWellFormed(parts: readonly LanguageModelV4StreamPart[]) {
         expect(open.get(part.toolCallId)).toBe('ended');
         // The deltas of a call concatenate exactly to its input: JSON of an object, or, for a
         // call the model did not finish, a non-empty prefix that is no JSON, so it never runs.
-        expect(deltas.get(part.toolCallId)!.join('')).toBe(part.input);
+        expect(deltas.get(part.toolCallId)?.join('')).toBe(part.input);
         const metadata = part.providerMetadata?.toolbridge as Record<string, unknown>;
         expect(typeof metadata.rawToolCallText).toBe('string');
         if (metadata.rejected === true) {
@@ -130,7 +133,7 @@ export function describeProtocolProperties(
     const { emitRawToolCallTextOnError: _emitRaw, ...defaultRun } = options;
 
     it('loses nothing: text and call segments reconstruct the reply', () => {
-      const segments = protocol.extractToolCallSegments!({
+      const segments = callSegments(protocol, {
         text: reply,
         tools: fixtureTools,
         reasoningTags,
@@ -144,8 +147,11 @@ export function describeProtocolProperties(
       })
         .map((part) => {
           if (part.type === 'text-delta' || part.type === 'reasoning-delta') return part.delta;
-          if (part.type === 'reasoning-start') return reasoningTags[0]![0];
-          if (part.type === 'reasoning-end') return reasoningTags[0]![1];
+          if (part.type === 'reasoning-start' || part.type === 'reasoning-end') {
+            const [tags] = reasoningTags;
+            assert.isDefined(tags, 'reasoning is read inside reasoning tags');
+            return part.type === 'reasoning-start' ? tags[0] : tags[1];
+          }
           return '';
         })
         .join('');

@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { expect } from 'vitest';
+import { assert, expect } from 'vitest';
 import { splitAt } from '../../../../testing/split-at';
 import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 
@@ -65,4 +65,24 @@ export function readEveryWay(
     );
   }
   return { ...meaning, parts };
+}
+
+/** The input of the first call {@link readEveryWay} reads in `text`, parsed: the call must be there. */
+export function firstCallInput(
+  protocol: ToolCallProtocol,
+  text: string,
+  options: Omit<ParseOptions, 'generateId'>,
+): unknown {
+  const [call] = readEveryWay(protocol, text, options).calls;
+  assert.isDefined(call, 'a call was read');
+  return JSON.parse(call.input);
+}
+
+/** The call markup `protocol` finds in `options.text`, piece by piece: the protocol must say. */
+export function callSegments(
+  protocol: ToolCallProtocol,
+  options: Parameters<NonNullable<ToolCallProtocol['extractToolCallSegments']>>[0],
+): string[] {
+  assert.isDefined(protocol.extractToolCallSegments, 'the protocol extracts call segments');
+  return protocol.extractToolCallSegments(options);
 }

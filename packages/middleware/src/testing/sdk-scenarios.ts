@@ -2,7 +2,7 @@
 // supports: `ai@7` with the package's main entry, `ai@6` with `@toolbridge/middleware/v6`.
 // Each suite passes an `SdkUnderTest`; the scenarios use only what both majors share.
 import type * as Ai from 'ai';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { nativeProtocol } from '../auto/native-salvage';
 import type { ToolMiddlewareOptions } from '../middleware/create-tool-middleware';
@@ -95,10 +95,15 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
 ): void {
   const { generateText, streamText, tool, stepCountIs, hasToolCall } = sdk;
 
+  const getWeather = async ({ city, days }: { city: string; days?: number | undefined }) => ({
+    city,
+    temperature: 21,
+    days: days ?? 1,
+  });
   const weatherTool = tool({
     description: 'Weather in a city',
     inputSchema: z.object({ city: z.string(), days: z.number().int().optional() }),
-    execute: async ({ city, days }) => ({ city, temperature: 21, days: days ?? 1 }),
+    execute: getWeather,
   });
 
   describe(`${sdk.label}: a multi-step tool loop`, () => {
@@ -107,7 +112,7 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
 
       it('runs with generateText: the call executes and the model sees its result', async () => {
         const model = sdk.scriptedModel([call, 'It is 21 degrees in Oslo.']);
-        const execute = vi.fn(weatherTool.execute!);
+        const execute = vi.fn(getWeather);
         const result = await generateText({
           model: sdk.wrap(model, middleware),
           tools: { get_weather: { ...weatherTool, execute } },
@@ -117,23 +122,27 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         expect(execute).toHaveBeenCalledWith({ city: 'Oslo', days: 2 }, expect.anything());
         expect(result.text).toBe('It is 21 degrees in Oslo.');
         expect(result.steps).toHaveLength(2);
-        expect(result.steps[0]!.finishReason).toBe('tool-calls');
-        expect(result.steps[0]!.text).toBe('Let me check.\n');
+        expect(result.steps[0]).toMatchObject({
+          finishReason: 'tool-calls',
+          text: 'Let me check.\n',
+        });
 
         const [first, second] = model.doGenerateCalls;
-        expect(first!.tools).toBeUndefined();
-        expect(first!.toolChoice).toBeUndefined();
-        expect(first!.prompt[0]!.role).toBe('system');
-        expect(promptText(first!.prompt)).toContain('get_weather');
+        assert.isDefined(first);
+        assert.isDefined(second);
+        expect(first.tools).toBeUndefined();
+        expect(first.toolChoice).toBeUndefined();
+        expect(first.prompt[0]).toMatchObject({ role: 'system' });
+        expect(promptText(first.prompt)).toContain('get_weather');
         // The second step sees the call and its result as text, in the protocol's own format.
-        expect(second!.prompt.map((message) => message.role)).toEqual([
+        expect(second.prompt.map((message) => message.role)).toEqual([
           'system',
           'user',
           'assistant',
           'user',
         ]);
-        expect(promptText(second!.prompt)).toContain('Oslo');
-        expect(promptText(second!.prompt)).toContain('21');
+        expect(promptText(second.prompt)).toContain('Oslo');
+        expect(promptText(second.prompt)).toContain('21');
       });
 
       it('runs with streamText, streaming the tool input under the call id', async () => {
@@ -150,12 +159,13 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         expect(types).not.toContain('error');
         const start = parts.find((part) => part.type === 'tool-input-start');
         const toolCall = parts.find((part) => part.type === 'tool-call');
-        expect(start).toBeDefined();
+        assert.isDefined(start);
+        assert.isDefined(toolCall);
         expect(types).toContain('tool-input-delta');
         expect(types.indexOf('tool-input-start')).toBeLessThan(types.indexOf('tool-call'));
-        expect(start!.id).toBe(toolCall!.toolCallId);
+        expect(start.id).toBe(toolCall.toolCallId);
         const deltas = parts.flatMap((part) =>
-          part.type === 'tool-input-delta' && part.id === start!.id ? [part.delta] : [],
+          part.type === 'tool-input-delta' && part.id === start.id ? [part.delta] : [],
         );
         expect(JSON.parse(deltas.join(''))).toEqual({ city: 'Oslo', days: 2 });
         expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({
@@ -199,7 +209,8 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       for await (const update of sdk.readUIMessageStream({ stream: result.toUIMessageStream() })) {
         message = update;
       }
-      const toolParts = message!.parts.filter((part) => part.type.startsWith('tool-'));
+      assert.isDefined(message);
+      const toolParts = message.parts.filter((part) => part.type.startsWith('tool-'));
       expect(toolParts).toEqual([
         expect.objectContaining({
           type: 'tool-get_weather',
@@ -228,8 +239,9 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         stopWhen: stepCountIs(3),
       });
       expect(result.text).toBe('Sorry, the weather service failed.');
-      expect(result.steps[0]!.content.some((part) => part.type === 'tool-error')).toBe(true);
-      const secondPrompt = model.doGenerateCalls[1]!.prompt;
+      expect(result.steps[0]?.content.some((part) => part.type === 'tool-error')).toBe(true);
+      const secondPrompt = model.doGenerateCalls[1]?.prompt;
+      assert.isDefined(secondPrompt);
       expect(secondPrompt.some((message) => message.role === 'tool')).toBe(false);
       // As Qwen's template shows a failed tool's message: the text of the error, in its wrapper.
       // (AI SDK 6 writes the error as `Error: service down`.)
@@ -250,13 +262,15 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         stopWhen: stepCountIs(3),
       });
       const steps = await result.steps;
-      expect(steps[0]!.content.some((part) => part.type === 'tool-error')).toBe(true);
-      expect(promptText(model.doStreamCalls[1]!.prompt)).toContain('get_wether');
+      expect(steps[0]?.content.some((part) => part.type === 'tool-error')).toBe(true);
+      const [, retry] = model.doStreamCalls;
+      assert.isDefined(retry);
+      expect(promptText(retry.prompt)).toContain('get_wether');
       expect(await result.text).toBe('Retrying.');
     });
 
     it('reports input that fails the schema back to the model', async () => {
-      const execute = vi.fn(weatherTool.execute!);
+      const execute = vi.fn(getWeather);
       const model = sdk.scriptedModel([
         '<tool_call>{"name": "get_weather", "arguments": {"town": "Oslo"}}</tool_call>',
         'Let me fix that.',
@@ -268,8 +282,10 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         stopWhen: stepCountIs(3),
       });
       expect(execute).not.toHaveBeenCalled();
-      expect(result.steps[0]!.content.some((part) => part.type === 'tool-error')).toBe(true);
-      expect(promptText(model.doGenerateCalls[1]!.prompt)).toContain('city');
+      expect(result.steps[0]?.content.some((part) => part.type === 'tool-error')).toBe(true);
+      const [, retry] = model.doGenerateCalls;
+      assert.isDefined(retry);
+      expect(promptText(retry.prompt)).toContain('city');
       expect(result.text).toBe('Let me fix that.');
     });
   });
@@ -291,7 +307,7 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       const wrapped = sdk.wrap(model, sdk.hermesToolMiddleware);
       const first = await generateText({ model: wrapped, tools, prompt: 'Save "hi".' });
       const request = first.content.find((part) => part.type === 'tool-approval-request');
-      expect(request).toBeDefined();
+      assert.isDefined(request);
       expect(execute).not.toHaveBeenCalled();
 
       const second = await generateText({
@@ -303,14 +319,15 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
           {
             role: 'tool',
             content: [
-              { type: 'tool-approval-response', approvalId: request!.approvalId, approved: true },
+              { type: 'tool-approval-response', approvalId: request.approvalId, approved: true },
             ],
           },
         ],
       });
       expect(execute).toHaveBeenCalledWith({ text: 'hi' }, expect.anything());
       expect(second.text).toBe('Saved your note.');
-      const lastPrompt = model.doGenerateCalls[1]!.prompt;
+      const lastPrompt = model.doGenerateCalls[1]?.prompt;
+      assert.isDefined(lastPrompt);
       expect(lastPrompt.some((message) => message.role === 'tool')).toBe(false);
       expect(promptText(lastPrompt)).toContain('written');
     });
@@ -331,6 +348,7 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       const wrapped = sdk.wrap(model, sdk.hermesToolMiddleware);
       const first = await generateText({ model: wrapped, tools, prompt: 'Save "hi".' });
       const request = first.content.find((part) => part.type === 'tool-approval-request');
+      assert.isDefined(request);
       await generateText({
         model: wrapped,
         tools,
@@ -342,7 +360,7 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
             content: [
               {
                 type: 'tool-approval-response',
-                approvalId: request!.approvalId,
+                approvalId: request.approvalId,
                 approved: false,
                 reason: 'not now',
               },
@@ -351,7 +369,9 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         ],
       });
       expect(execute).not.toHaveBeenCalled();
-      expect(promptText(model.doGenerateCalls[1]!.prompt)).toContain('not now');
+      const [, answer] = model.doGenerateCalls;
+      assert.isDefined(answer);
+      expect(promptText(answer.prompt)).toContain('not now');
     });
   });
 
@@ -371,7 +391,8 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       });
       expect(result.toolCalls.map((toolCall) => toolCall.toolName)).toEqual(['get_time']);
       expect(result.toolResults).toMatchObject([{ output: '12:00' }]);
-      const params = model.doGenerateCalls[0]!;
+      const [params] = model.doGenerateCalls;
+      assert.isDefined(params);
       expect(params.responseFormat).toMatchObject({ type: 'json', name: 'tool_call' });
       const { schema } = params.responseFormat as {
         schema: { anyOf: Array<{ properties: { name: { const: string } } }> };
@@ -395,7 +416,9 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       expect((await result.toolCalls).map((toolCall) => toolCall.input)).toEqual([
         { city: 'Oslo' },
       ]);
-      const { schema } = model.doStreamCalls[0]!.responseFormat as { schema: { anyOf: unknown[] } };
+      const [params] = model.doStreamCalls;
+      assert.isDefined(params);
+      const { schema } = params.responseFormat as { schema: { anyOf: unknown[] } };
       expect(schema.anyOf).toHaveLength(1);
     });
 
@@ -415,7 +438,9 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         ['get_weather', { city: 'Oslo' }],
       ]);
       expect(model.doGenerateCalls).toHaveLength(2);
-      expect(promptText(model.doGenerateCalls[1]!.prompt)).toContain('I think it is sunny.');
+      const [, retry] = model.doGenerateCalls;
+      assert.isDefined(retry);
+      expect(promptText(retry.prompt)).toContain('I think it is sunny.');
     });
 
     it("'required' asks again in stream mode and streams only the second reply", async () => {
@@ -446,7 +471,9 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
       });
       expect(result.steps).toHaveLength(2);
       expect(result.text).toBe('It is 21 degrees in Oslo.');
-      expect(model.doGenerateCalls[1]!.responseFormat).toBeUndefined();
+      const [, answer] = model.doGenerateCalls;
+      assert.isDefined(answer);
+      expect(answer.responseFormat).toBeUndefined();
     });
 
     it("'none' injects no tools and parses nothing, but still rewrites the history", async () => {
@@ -477,7 +504,8 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         ],
       });
       expect(result.toolCalls).toEqual([]);
-      const params = model.doGenerateCalls[0]!;
+      const [params] = model.doGenerateCalls;
+      assert.isDefined(params);
       expect(params.prompt.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
       expect(promptText(params.prompt)).toContain('12:00');
       expect(params.responseFormat).toBeUndefined();
@@ -549,7 +577,7 @@ export function describeSdkScenarios<Middleware, Model extends RecordingModel>(
         { city: 'Oslo', days: 2 },
       ]);
       // The provider's own tool calling is used: the tools reach the model.
-      expect(model.doStreamCalls[0]!.tools).toEqual([
+      expect(model.doStreamCalls[0]?.tools).toEqual([
         expect.objectContaining({ type: 'function', name: 'get_weather' }),
       ]);
     });

@@ -11,7 +11,7 @@ import type {
 } from '@ai-sdk/provider-v3';
 import { streamText, wrapLanguageModel } from 'ai-v6';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai-v6/test';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { usage } from '../testing/mock-model';
 import { promptText } from '../testing/sdk-scenarios';
 import { hermesToolMiddleware } from './formats';
@@ -224,10 +224,13 @@ describe('toV3Middleware', () => {
   });
 
   it('never hands a V3 caller a V4-only part, reason or setting', async () => {
-    const transformed = await middleware.transformParams!({ type: 'generate', params, model });
+    assert.isDefined(middleware.transformParams);
+    assert.isDefined(middleware.wrapGenerate);
+    assert.isDefined(middleware.wrapStream);
+    const transformed = await middleware.transformParams({ type: 'generate', params, model });
     expect(transformed).not.toHaveProperty('reasoning');
 
-    const generated: LanguageModelV3GenerateResult = await middleware.wrapGenerate!({
+    const generated: LanguageModelV3GenerateResult = await middleware.wrapGenerate({
       doGenerate: () => model.doGenerate(params),
       doStream: () => model.doStream(params),
       params,
@@ -236,7 +239,7 @@ describe('toV3Middleware', () => {
     for (const part of generated.content) expectV3Part(part);
     expect(generated.finishReason.unified).toBe('other');
 
-    const streamed: LanguageModelV3StreamResult = await middleware.wrapStream!({
+    const streamed: LanguageModelV3StreamResult = await middleware.wrapStream({
       doGenerate: () => model.doGenerate(params),
       doStream: () => model.doStream(params),
       params,
@@ -295,7 +298,8 @@ describe('the v6 presets with V3 history', () => {
       tools: [{ type: 'function', name: 'show', inputSchema: { type: 'object' } }],
     } as unknown as LanguageModelV3CallOptions;
     const model = new MockLanguageModelV3({});
-    const transformed = await hermesToolMiddleware.transformParams!({
+    assert.isDefined(hermesToolMiddleware.transformParams);
+    const transformed = await hermesToolMiddleware.transformParams({
       type: 'generate',
       params,
       model,
@@ -317,7 +321,8 @@ describe('the v6 presets with V3 history', () => {
     const params: LanguageModelV3CallOptions = {
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
     };
-    const transformed = await hermesToolMiddleware.transformParams!({
+    assert.isDefined(hermesToolMiddleware.transformParams);
+    const transformed = await hermesToolMiddleware.transformParams({
       type: 'stream',
       params,
       model: new MockLanguageModelV3({}),
