@@ -15,6 +15,7 @@ import { apertusReplies } from './replies/apertus.ts';
 import { commandRPlusReplies, commandRReplies } from './replies/command-r.ts';
 import { deepseekReplies, deepseekV31Replies } from './replies/deepseek.ts';
 import { deepseekDsmlReplies } from './replies/deepseek-dsml.ts';
+import { dotsReplies } from './replies/dots.ts';
 import { functionGemmaReplies } from './replies/function-gemma.ts';
 import { functionaryReplies, functionaryV31Replies } from './replies/functionary.ts';
 import { gemmaToolCodeReplies } from './replies/gemma-tool-code.ts';
@@ -24,7 +25,10 @@ import { gigachatReplies } from './replies/gigachat.ts';
 import { glmReplies } from './replies/glm.ts';
 import { graniteReplies } from './replies/granite.ts';
 import { harmonyReplies } from './replies/harmony.ts';
+import { hunyuanReplies } from './replies/hunyuan.ts';
+import { inklingReplies } from './replies/inkling.ts';
 import { internlmReplies } from './replies/internlm.ts';
+import { k2HorizonReplies } from './replies/k2-horizon.ts';
 import { kimiK2Replies } from './replies/kimi-k2.ts';
 import { kimiK3Replies } from './replies/kimi-k3.ts';
 import { llama3JsonReplies } from './replies/llama3-json.ts';
@@ -37,6 +41,7 @@ import { olmo3Replies } from './replies/olmo3.ts';
 import { pythonicReplies } from './replies/pythonic.ts';
 import { qwen3CoderReplies } from './replies/qwen3-coder.ts';
 import { seedOssReplies } from './replies/seed-oss.ts';
+import { step3Replies } from './replies/step3.ts';
 import { jsonArrayWrapperReplies, xlamReplies } from './replies/xlam.ts';
 
 /** A format the round trip covers: its protocol, its prompt, and how a model writes a case's calls in it. */
@@ -96,10 +101,15 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   apertusReplies,
   genericJsonReplies,
   glmReplies,
+  k2HorizonReplies,
+  hunyuanReplies,
   seedOssReplies,
   minimaxReplies,
+  dotsReplies,
   museReplies,
+  inklingReplies,
   deepseekDsmlReplies,
+  step3Replies,
   kimiK3Replies,
   pythonicReplies,
   olmo3Replies,

@@ -3,6 +3,7 @@ import { commandRFormat } from './command-r';
 import { deepseekFormat } from './deepseek';
 import { deepseekDsmlFormat } from './deepseek-dsml';
 import type { Format } from './define-format';
+import { dotsFormat } from './dots';
 import { functionGemmaFormat } from './function-gemma';
 import { functionaryFormat } from './functionary';
 import { gemmaFormat } from './gemma';
@@ -14,7 +15,10 @@ import { glmFormat } from './glm';
 import { graniteFormat } from './granite';
 import { harmonyFormat } from './harmony';
 import { hermesFormat } from './hermes';
+import { hunyuanFormat } from './hunyuan';
+import { inklingFormat } from './inkling';
 import { internlmFormat } from './internlm';
+import { k2HorizonFormat } from './k2-horizon';
 import { kimiK2Format } from './kimi-k2';
 import { kimiK3Format } from './kimi-k3';
 import { llama3JsonFormat } from './llama3-json';
@@ -27,6 +31,7 @@ import { olmo3Format } from './olmo3';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
 import { seedOssFormat } from './seed-oss';
+import { step3Format } from './step3';
 import { toolCallTagFormat } from './tool-call-tag';
 import {
   jsonArrayFunctoolsFormat,
@@ -50,8 +55,10 @@ export const FORMATS = [
   functionaryFormat,
   qwen3CoderFormat,
   glmFormat,
+  k2HorizonFormat,
   seedOssFormat,
   minimaxFormat,
+  dotsFormat,
   deepseekDsmlFormat,
   olmo3Format,
   kimiK3Format,
@@ -61,6 +68,7 @@ export const FORMATS = [
   functionGemmaFormat,
   toolCallTagFormat,
   llama3JsonFormat,
+  inklingFormat,
   mistralFormat,
   graniteFormat,
   xlamFormat,
@@ -68,6 +76,7 @@ export const FORMATS = [
   jsonArrayToolCallsFormat,
   jsonArrayToolcallFormat,
   jsonArrayFunctoolsFormat,
+  hunyuanFormat,
   commandRFormat,
   internlmFormat,
   gigachatFormat,
@@ -76,6 +85,7 @@ export const FORMATS = [
   harmonyFormat,
   museFormat,
   deepseekFormat,
+  step3Format,
   kimiK2Format,
   apertusFormat,
   xmlFormat,

@@ -303,6 +303,8 @@ export const deepseekFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: THINK,
   models: [
     { family: 'DeepSeek-R1', match: /deepseek-r1/, opensReasoning: 'always' },
+    // Cogito's 671B models are DeepSeek V3 fine-tunes and write its calls (Ollama's cogito parser).
+    { family: 'Deep Cogito 671B', match: /cogito-(?:v2-preview-deepseek|671b|v2[.-]1|2\.1)/ },
     // Broad: V3.1 and V3.2 are rows of their own.
     { family: 'DeepSeek V3', match: /deepseek-(?:v3|chat)/, broad: true },
   ],

@@ -154,6 +154,8 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
     { family: 'Ling 3', match: /(?:^|\/)ling-?3/ },
     // Ollama's laguna parser and vLLM's poolside_v1 read GLM's tags; the template opens <think> when thinking is asked for.
     { family: 'Poolside Laguna', match: /laguna|poolside/, opensReasoning: 'on-request' },
+    // iFLYTEK's Spark X2.5 (SGLang spark25): GLM's tags; its template thinks unless told not to.
+    { family: 'Spark X2.5', match: /spark-x2\.5/, opensReasoning: 'by-default' },
   ],
 });
 

@@ -148,6 +148,9 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
       opensReasoning: 'always',
       template: /* @__PURE__ */ qwenTemplate(''),
     },
+    // Cogito v1 and v2 on Llama and Qwen (before the Qwen rows, which their ids also match); the
+    // 671B models on DeepSeek are a row of `deepseek`.
+    { family: 'Deep Cogito', match: /cogito/, broad: true },
     {
       family: 'Qwen 2.5',
       match: /qwen2\.5/,
@@ -163,6 +166,8 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     { family: 'SmolLM3', match: /smollm-?3/ },
     { family: 'EXAONE 4, K-EXAONE', match: /exaone-?4|k-exaone/, template: exaone4Template },
     { family: 'ERNIE 4.5', match: /ernie-?4\.5/ },
+    // Trinity Large Thinking writes Qwen3-Coder's XML (its row is there); the others, Hermes JSON.
+    { family: 'Arcee Trinity', match: /trinity-(?:mini|nano|large-preview)/ },
   ],
 });
 

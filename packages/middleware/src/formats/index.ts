@@ -71,6 +71,12 @@ export {
   deepseekDsmlToolMiddleware,
 } from './deepseek-dsml';
 export type { ModelRow, ReasoningTags } from './define-format';
+export {
+  dotsFormat,
+  dotsProtocol,
+  dotsSystemPromptTemplate,
+  dotsToolMiddleware,
+} from './dots';
 export { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 export {
   functionGemmaFormat,
@@ -140,11 +146,32 @@ export {
   hermesToolMiddleware,
 } from './hermes';
 export {
+  hunyuanFormat,
+  hunyuanProtocol,
+  hunyuanReasoningTags,
+  hunyuanSystemPromptTemplate,
+  hunyuanToolMiddleware,
+} from './hunyuan';
+export {
+  inklingFormat,
+  inklingProtocol,
+  inklingReasoningTags,
+  inklingSystemPromptTemplate,
+  inklingToolMiddleware,
+} from './inkling';
+export {
   internlmFormat,
   internlmProtocol,
   internlmSystemPromptTemplate,
   internlmToolMiddleware,
 } from './internlm';
+export {
+  k2HorizonFormat,
+  k2HorizonProtocol,
+  k2HorizonReasoningTags,
+  k2HorizonSystemPromptTemplate,
+  k2HorizonToolMiddleware,
+} from './k2-horizon';
 export {
   kimiK2Format,
   kimiK2Protocol,
@@ -228,6 +255,12 @@ export {
   seedOssSystemPromptTemplate,
   seedOssToolMiddleware,
 } from './seed-oss';
+export {
+  step3Format,
+  step3Protocol,
+  step3SystemPromptTemplate,
+  step3ToolMiddleware,
+} from './step3';
 export {
   toolCallTagFormat,
   toolCallTagMiddleware,

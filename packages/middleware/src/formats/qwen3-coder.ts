@@ -259,8 +259,12 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
       opensReasoning: 'by-default',
     },
     // Their servers read them with the Qwen3-Coder parser (vLLM step3p5, minicpm5 for the XML).
-    { family: 'Step 3.5', match: /step-?3\.5/ },
+    { family: 'Step 3.5 / 3.7', match: /step-?3\.[57]/ },
     { family: 'MiniCPM 4 / 5', match: /minicpm-?[45]/ },
+    // Their model cards serve them with Qwen3-Coder's parser (SGLang's mimo parser reads the same XML).
+    { family: 'Arcee Trinity Large Thinking', match: /trinity-large-thinking/ },
+    { family: 'MiMo-V2', match: /mimo-v2/ },
+    { family: 'IQuest Coder', match: /iquest-coder/ },
   ],
 });
 

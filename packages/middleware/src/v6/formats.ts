@@ -143,3 +143,23 @@ export const deepseekDsmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE_
 export const kimiK3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.kimiK3ToolMiddleware,
 );
+/** `dotsToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const dotsToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.dotsToolMiddleware,
+);
+/** `hunyuanToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const hunyuanToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.hunyuanToolMiddleware,
+);
+/** `inklingToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const inklingToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.inklingToolMiddleware,
+);
+/** `k2HorizonToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const k2HorizonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.k2HorizonToolMiddleware,
+);
+/** `step3ToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const step3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.step3ToolMiddleware,
+);

@@ -67,6 +67,11 @@ describe('the v6 entry', () => {
         'qwen3CoderToolMiddleware',
         'toolCallTagMiddleware',
         'xmlToolMiddleware',
+        'dotsToolMiddleware',
+        'hunyuanToolMiddleware',
+        'inklingToolMiddleware',
+        'k2HorizonToolMiddleware',
+        'step3ToolMiddleware',
       ].sort(),
     );
   });
