@@ -31,6 +31,7 @@ describe('prompt fidelity (issue 23, docs/fidelity.md)', () => {
         "Granite 3.3": "======",
         "Granite 4": "======",
         "Hermes 3 (Llama 3.1)": "!!!!!!",
+        "K2 Horizon": "======",
         "Kimi K2 Thinking": "~~~~~~",
         "LFM2.5": "======",
         "Llama 3.2": "~~!~~~",

@@ -90,4 +90,6 @@ export const FIDELITY_FAMILIES: readonly FidelityFamily[] = [
   family('LFM2.5', 'lfm2.5', 'lfm2.5-8b-a1b', '<|startoftext|>', '<|im_end|>'),
   family('Seed-OSS', 'seed-oss', 'seed-oss-36b-instruct', '<seed:bos>', '<seed:eos>'),
   family('gpt-oss (Harmony)', 'gpt-oss', 'gpt-oss:20b', '<|startoftext|>', '<|return|>'),
+  // The bos token is not known here; both renderings open with the same one.
+  family('K2 Horizon', 'k2-horizon', 'IFM/K2-Horizon-7B', '', '<|ifm|im_end|>'),
 ];
