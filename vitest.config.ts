@@ -14,7 +14,7 @@ export default defineConfig({
       { find: /^@toolbridge\/middleware$/, replacement: source('middleware') },
       {
         find: /^@toolbridge\/middleware\/formats$/,
-        replacement: source('middleware', 'formats/index.ts'),
+        replacement: source('middleware', 'formats-entry.ts'),
       },
       { find: /^@toolbridge\/middleware\/v6$/, replacement: source('middleware', 'v6/index.ts') },
       {

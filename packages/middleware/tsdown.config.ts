@@ -7,7 +7,7 @@ export default defineConfig({
   // (LanguageModelV3).
   entry: {
     index: 'src/index.ts',
-    formats: 'src/formats/index.ts',
+    formats: 'src/formats-entry.ts',
     v6: 'src/v6/index.ts',
     'v6-formats': 'src/v6/formats.ts',
   },

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as ai from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
-import * as formats from './formats/index';
+import * as formats from './formats-entry';
 import * as toolbridge from './index';
 import { scriptedModelV4 } from './testing/scripted-models';
 import { describeSdkScenarios } from './testing/sdk-scenarios';

@@ -73,6 +73,10 @@ describe('import direction: model text -> engine -> decoder, nothing reaches bac
     expect(importsInto('protocols', ['formats', 'auto', 'middleware'])).toEqual([]);
   });
 
+  it('the formats import no auto, preset or middleware module: a format is data the middleware reads', () => {
+    expect(importsInto('formats', ['auto', 'presets', 'middleware'])).toEqual([]);
+  });
+
   it('the protocol interface imports no decoder', () => {
     const places = importedPlaces(join(SRC, 'tool-call-protocol.ts')).map(({ place }) => place);
     expect(places.filter((place) => place === 'decoders' || UPPER_LAYERS.includes(place))).toEqual(

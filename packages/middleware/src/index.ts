@@ -36,8 +36,8 @@ export type {
   ToolMiddlewareOptions,
 } from './middleware/create-tool-middleware';
 export { createToolMiddleware } from './middleware/create-tool-middleware';
-export type { OpensReasoning } from './middleware/reply-start';
 export { toolbridgeOptions } from './middleware/toolbridge-options';
+export type { OpensReasoning } from './opens-reasoning';
 export type { RecordModelOutputOptions } from './recorder/record-model-output';
 export { recordModelOutput } from './recorder/record-model-output';
 export type { ModelCallRecording } from './recorder/recording';

@@ -33,7 +33,7 @@ const params: LanguageModelV4CallOptions = {
 describe('importing the package', () => {
   it('builds no middleware and no protocol, in any entry', async () => {
     const main = await import('./index');
-    const formats = await import('./formats/index');
+    const formats = await import('./formats-entry');
     await import('./v6/index');
     const v6Formats = await import('./v6/formats');
     expect(built).toEqual({ middlewares: 0, protocols: 0 });
@@ -44,7 +44,7 @@ describe('importing the package', () => {
   });
 
   it('builds a ready-made middleware on its first use, once', async () => {
-    const { hermesToolMiddleware } = await import('./formats/index');
+    const { hermesToolMiddleware } = await import('./formats-entry');
     const before = { ...built };
     const model = scriptedModel([]);
     const first = await hermesToolMiddleware.transformParams?.({ type: 'generate', params, model });

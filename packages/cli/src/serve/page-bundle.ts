@@ -42,7 +42,7 @@ export function inspectorBundle(options: InspectorBundleOptions = {}): UserConfi
       ? {
           alias: {
             // The subpath first: an alias also matches the ids that start with it and a `/`.
-            '@toolbridge/middleware/formats': workspaceSource('middleware', 'formats/index.ts'),
+            '@toolbridge/middleware/formats': workspaceSource('middleware', 'formats-entry.ts'),
             '@toolbridge/middleware': workspaceSource('middleware'),
             '@toolbridge/rjson': workspaceSource('rjson'),
             '@toolbridge/rxml': workspaceSource('rxml'),

@@ -1,9 +1,11 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { harmonyToolMiddleware } from '../formats/harmony';
-import { hermesToolMiddleware } from '../formats/hermes';
-import { qwen3CoderToolMiddleware } from '../formats/qwen3-coder';
+import {
+  harmonyToolMiddleware,
+  hermesToolMiddleware,
+  qwen3CoderToolMiddleware,
+} from '../presets/presets';
 import { scriptedModel } from '../testing/mock-model';
 import { builtInFormats } from './auto-protocol';
 import { FORMAT_NAMES, formatToolMiddleware } from './format-tool-middleware';

@@ -1,7 +1,8 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { allFormats, type FormatName, formatNamed } from '../formats/all-formats';
-import { buildFormatMiddleware, type Format } from '../formats/define-format';
+import type { Format } from '../formats/define-format';
 import type { ToolMiddlewareOptions } from '../middleware/create-tool-middleware';
+import { buildFormatMiddleware } from '../presets/format-preset';
 
 /** The name of every format {@link formatToolMiddleware} builds, each family before its variants. */
 export const FORMAT_NAMES: readonly FormatName[] = /* @__PURE__ */ allFormats().map(

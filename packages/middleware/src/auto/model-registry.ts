@@ -1,6 +1,6 @@
 import { allFormats, type FormatName } from '../formats/all-formats';
 import type { ModelRow } from '../formats/define-format';
-import type { OpensReasoning } from '../middleware/reply-start';
+import type { OpensReasoning } from '../opens-reasoning';
 
 /** A family of models: a row of a format's `models`, and the format it is prompted in. */
 export interface ModelFamily extends ModelRow {

@@ -1,10 +1,10 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { type FormatName, formatNamed } from '../formats/all-formats';
-import { templatePromptOf } from '../formats/define-format';
 import {
   createToolMiddleware,
   type ToolMiddlewareOptions,
 } from '../middleware/create-tool-middleware';
+import { templatePromptOf } from '../presets/format-preset';
 import { autoProtocol } from './auto-protocol';
 import { ALL_CONTROL_TOKENS } from './control-tokens';
 import { checkModelId, modelFamily } from './model-registry';

@@ -4,8 +4,8 @@ import { builtInFormats } from '../auto/auto-protocol';
 import { FORMAT_NAMES, formatToolMiddleware } from '../auto/format-tool-middleware';
 import { MODEL_FAMILIES } from '../auto/model-registry';
 import { ALL_REASONING_TAGS } from '../auto/reasoning-tags';
+import * as api from '../formats-entry';
 import { allFormats, FORMATS } from './all-formats';
-import * as api from './index';
 
 const docs = new URL('../../../../docs/', import.meta.url);
 const page = (name: string) => readFileSync(new URL(name, docs), 'utf8');

@@ -1,11 +1,12 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { apertusToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
-import { apertusProtocol, apertusToolMiddleware } from './apertus';
+import { apertusProtocol } from './apertus';
 
 const protocol = apertusProtocol();
 const inner = [['<|inner_prefix|>', '<|inner_suffix|>']] as const;

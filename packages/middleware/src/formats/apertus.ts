@@ -8,12 +8,12 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const TOOLS_PREFIX = '<|tools_prefix|>';
 const TOOLS_SUFFIX = '<|tools_suffix|>';
 /**
- * The reasoning tags of {@link apertusToolMiddleware}: Apertus' "inner" section,
+ * The reasoning tags of `apertusToolMiddleware`: Apertus' "inner" section,
  * `<|inner_prefix|>…<|inner_suffix|>`, and `<think>`. Pass them to a middleware of your own built
  * on {@link apertusProtocol}; without them the inner section is text.
  */
@@ -135,7 +135,7 @@ export function apertusProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link apertusToolMiddleware}: the tools as Apertus' template declares them, and the call list. */
+/** The system prompt of `apertusToolMiddleware`: the tools as Apertus' template declares them, and the call list. */
 export function apertusSystemPromptTemplate(tools: string): string {
   return `Tool Capabilities:
 ${tools}
@@ -183,9 +183,3 @@ export const apertusFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: apertusReasoningTags,
   models: [{ family: 'Apertus', match: /apertus/ }],
 });
-
-/**
- * Tool calling for Apertus (Swiss AI) in its own format (see {@link apertusProtocol}). Its
- * reasoning section, `<|inner_prefix|>…<|inner_suffix|>`, is reasoning; so is `<think>`.
- */
-export const apertusToolMiddleware = /* @__PURE__ */ formatPreset(apertusFormat);

@@ -5,7 +5,7 @@ import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** The keys of one action: `{"tool_call_id": "0", "tool_name": …, "parameters": {…}}`. */
 const ACTION_KEYS = {
@@ -71,7 +71,7 @@ export function commandRProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link commandRToolMiddleware}, in the shape Command R7B's template gives its tools. */
+/** The system prompt of `commandRToolMiddleware`, in the shape Command R7B's template gives its tools. */
 export function commandRSystemPromptTemplate(tools: string): string {
   return `# Available Tools
 You can call the tools below, whose parameters are given as JSON schemas:
@@ -97,6 +97,3 @@ export const commandRFormat = /* @__PURE__ */ defineFormat({
     { family: 'Command R / R7B / A', match: /command-?(?:r|a(?:[-:]|$))/ },
   ],
 });
-
-/** Tool calling for Cohere Command R7B / Command A (and the Command R / R+ `Action:` form), in Cohere's own format. */
-export const commandRToolMiddleware = /* @__PURE__ */ formatPreset(commandRFormat);

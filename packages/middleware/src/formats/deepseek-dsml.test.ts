@@ -2,11 +2,12 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { assert, describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { deepseekDsmlToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import { deepseekDsmlProtocol, deepseekDsmlToolMiddleware } from './deepseek-dsml';
+import { deepseekDsmlProtocol } from './deepseek-dsml';
 
 const protocol = deepseekDsmlProtocol();
 const think: Array<[string, string]> = [['<think>', '</think>']];

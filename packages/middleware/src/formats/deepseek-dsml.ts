@@ -9,7 +9,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** DeepSeek's marker, with FULLWIDTH VERTICAL LINE (U+FF5C) on both sides. */
 const DSML = '｜DSML｜';
@@ -138,7 +138,7 @@ export function deepseekDsmlProtocol(options: DeepseekDsmlProtocolOptions = {}):
   });
 }
 
-/** The system prompt of {@link deepseekDsmlToolMiddleware}: the tools as JSON, and the DSML call layout. */
+/** The system prompt of `deepseekDsmlToolMiddleware`: the tools as JSON, and the DSML call layout. */
 export function deepseekDsmlSystemPromptTemplate(tools: string): string {
   return `## Tools
 
@@ -170,6 +170,3 @@ export const deepseekDsmlFormat = /* @__PURE__ */ defineFormat({
     },
   ],
 });
-
-/** Tool calling for DeepSeek-V3.2 and V4 in their DSML format, with `<think>` reasoning. */
-export const deepseekDsmlToolMiddleware = /* @__PURE__ */ formatPreset(deepseekDsmlFormat);

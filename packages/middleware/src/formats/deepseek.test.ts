@@ -1,10 +1,11 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { deepseekV31ToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
-import { deepseekProtocol, deepseekV31ToolMiddleware } from './deepseek';
+import { deepseekProtocol } from './deepseek';
 
 const protocol = deepseekProtocol();
 const think = [['<think>', '</think>']] as const;

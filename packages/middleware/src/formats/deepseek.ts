@@ -8,7 +8,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /**
  * A DeepSeek special token: `<｜tool▁calls▁begin｜>` is `token('tool', 'calls', 'begin')`. The bars
@@ -223,7 +223,7 @@ ${example}
 Use only these tools, and only values you were given or found; do not guess. Results come back between ${OUTPUT_BEGIN} and ${OUTPUT_END}. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
-/** The system prompt of {@link deepseekToolMiddleware}: the tools as DeepSeek lists them, and the V3 / R1 call block. */
+/** The system prompt of `deepseekToolMiddleware`: the tools as DeepSeek lists them, and the V3 / R1 call block. */
 export function deepseekSystemPromptTemplate(tools: string): string {
   return systemPrompt(
     tools,
@@ -231,7 +231,7 @@ export function deepseekSystemPromptTemplate(tools: string): string {
   );
 }
 
-/** The system prompt of {@link deepseekV31ToolMiddleware}: the tools as DeepSeek lists them, and the V3.1 call block. */
+/** The system prompt of `deepseekV31ToolMiddleware`: the tools as DeepSeek lists them, and the V3.1 call block. */
 export function deepseekV31SystemPromptTemplate(tools: string): string {
   return systemPrompt(
     tools,
@@ -310,30 +310,3 @@ export const deepseekFormat = /* @__PURE__ */ defineFormat({
   ],
   variants: [deepseekV31Format],
 });
-
-/**
- * Tool calling for DeepSeek V3, V3-0324, R1, R1-0528 and the R1 distills in their own format
- * (`<｜tool▁calls▁begin｜>…`, see {@link deepseekProtocol}); V3.1 calls are read too. `<think>` is
- * reasoning when the model writes it. For a chat template that opens the reasoning block itself,
- * use {@link deepseekR1ToolMiddleware}.
- */
-export const deepseekToolMiddleware = /* @__PURE__ */ formatPreset(deepseekFormat);
-
-/**
- * {@link deepseekToolMiddleware} for DeepSeek R1 served with its current chat template, which
- * ends the prompt with `<think>\n`: the reply starts inside the reasoning, and everything before
- * the lone `</think>` (the call tokens R1 mentions there included) is reasoning. Only for servers
- * that pass the reasoning on in the text: when the server splits it off (vLLM's
- * `--reasoning-parser`, Ollama's `think`), the text has no `</think>`, and
- * {@link deepseekToolMiddleware} is the one to use.
- */
-export const deepseekR1ToolMiddleware = /* @__PURE__ */ formatPreset(deepseekFormat, {
-  opensReasoning: 'always',
-});
-
-/**
- * Tool calling for DeepSeek V3.1 and V3.1-Terminus: history written in the V3.1 layout
- * (`NAME<｜tool▁sep｜>{…}`, bare `<｜tool▁output▁begin｜>` results); V3 / R1 calls are read too.
- * In thinking mode the template opens `<think>`: pass `startWithReasoning: true` per call.
- */
-export const deepseekV31ToolMiddleware = /* @__PURE__ */ formatPreset(deepseekV31Format);

@@ -1,13 +1,14 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { assert, describe, expect, it, vi } from 'vitest';
 import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
+import { formatPreset } from '../presets/format-preset';
+import { dotsToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import { formatPreset } from './define-format';
-import { dotsFormat, dotsProtocol, dotsToolMiddleware } from './dots';
+import { dotsFormat, dotsProtocol } from './dots';
 
 const protocol = dotsProtocol();
 const tools = typedTools;

@@ -10,7 +10,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const OPEN = '<dots_function_call>';
 const CLOSE = '</dots_function_call>';
@@ -69,7 +69,7 @@ export function dotsProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link dotsToolMiddleware}: the tools as JSON lines in `<tools>`, and dots' call layout. */
+/** The system prompt of `dotsToolMiddleware`: the tools as JSON lines in `<tools>`, and dots' call layout. */
 export function dotsSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -98,9 +98,3 @@ export const dotsFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|endofassistant|>'],
   models: [{ family: 'dots3-note', match: /dots-?3[-.]note/ }],
 });
-
-/**
- * Tool calling for rednote's dots3-note in its `<dots_function_call>` format, with `<think>`
- * reasoning (see docs/formats/dots.md).
- */
-export const dotsToolMiddleware = /* @__PURE__ */ formatPreset(dotsFormat);

@@ -1,7 +1,7 @@
 import { createGemmaCallDecoder } from '../decoders/gemma-call-decoder';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 import { gemmaCall, gemmaDeclaration, gemmaResponse } from './gemma4';
 
 const CALL = '<start_function_call>';
@@ -50,7 +50,7 @@ export function functionGemmaProtocol(): ToolCallProtocol {
 }
 
 /**
- * The system prompt of {@link functionGemmaToolMiddleware}: the one sentence FunctionGemma was
+ * The system prompt of `functionGemmaToolMiddleware`: the one sentence FunctionGemma was
  * tuned with before its declarations (a 270M model follows the wording it was trained on), then
  * the declarations.
  */
@@ -66,9 +66,3 @@ export const functionGemmaFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<end_of_turn>'],
   models: [{ family: 'FunctionGemma', match: /function-?gemma/ }],
 });
-
-/**
- * Tool calling for FunctionGemma in its own format: `<start_function_call>call:NAME{…}<end_function_call>`
- * calls, `<start_function_response>` results.
- */
-export const functionGemmaToolMiddleware = /* @__PURE__ */ formatPreset(functionGemmaFormat);

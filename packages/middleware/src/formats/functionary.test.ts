@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { functionaryToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
-import { functionaryProtocol, functionaryToolMiddleware } from './functionary';
+import { functionaryProtocol } from './functionary';
 
 const protocol = functionaryProtocol();
 const python: LanguageModelV4FunctionTool = {

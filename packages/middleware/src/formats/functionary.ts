@@ -21,7 +21,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** Options of {@link functionaryProtocol}. */
 export interface FunctionaryProtocolOptions {
@@ -343,7 +343,7 @@ export function functionaryProtocol(options: FunctionaryProtocolOptions = {}): T
   });
 }
 
-/** The system prompt of {@link functionaryToolMiddleware}, for Functionary v3.2, in the shape its template gives its functions. */
+/** The system prompt of `functionaryToolMiddleware`, for Functionary v3.2, in the shape its template gives its functions. */
 export function functionarySystemPromptTemplate(tools: string): string {
   return `You can call the functions below when they help. Call one only when it is needed, and ask the user for required values you do not have.
 Every part of your reply starts with >>> and a recipient on its own line: >>>all before text for the user, >>>FUNCTION_NAME before that function's arguments as one JSON object. Several calls may follow each other; their results come back in the next message.
@@ -369,6 +369,3 @@ export const functionaryFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|eot_id|>', '<|eom_id|>'],
   models: [{ family: 'Functionary', match: /functionary/ }],
 });
-
-/** Tool calling for Functionary v3.2 in its own format: `>>>get_weather\n{…}`, with `>>>all` before text. */
-export const functionaryToolMiddleware = /* @__PURE__ */ formatPreset(functionaryFormat);

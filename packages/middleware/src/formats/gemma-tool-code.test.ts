@@ -2,11 +2,12 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { gemmaToolCodeMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { gemmaToolCodeMiddleware, gemmaToolCodeProtocol } from './gemma-tool-code';
+import { gemmaToolCodeProtocol } from './gemma-tool-code';
 
 const protocol = gemmaToolCodeProtocol();
 

@@ -5,7 +5,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** The fence labels models write for a call: a space after the backticks, upper case. */
 const CODE_FENCES = ['```tool_code', '``` tool_code', '```TOOL_CODE', '``` TOOL_CODE'];
@@ -48,7 +48,7 @@ export function gemmaToolCodeProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link gemmaToolCodeMiddleware}: Python calls in `tool_code` fences. */
+/** The system prompt of `gemmaToolCodeMiddleware`: Python calls in `tool_code` fences. */
 export function gemmaToolCodeSystemPromptTemplate(tools: string): string {
   return `You can call the functions below, each described as JSON: its name, what it does, and a JSON schema of its parameters.
 
@@ -70,9 +70,3 @@ export const gemmaToolCodeFormat = /* @__PURE__ */ defineFormat({
   // Broad: FunctionGemma's ids (`functiongemma-270m`) match it too.
   models: [{ family: 'Gemma 2 / 3', match: /gemma-?[23]/, broad: true }],
 });
-
-/**
- * Tool calling for Gemma 2 and 3 (and models that follow markdown well) in Google's documented
- * style: Python calls in ```` ```tool_code ```` fences, results in ```` ```tool_output ````.
- */
-export const gemmaToolCodeMiddleware = /* @__PURE__ */ formatPreset(gemmaToolCodeFormat);

@@ -1,8 +1,8 @@
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
-/** The system prompt of {@link gemmaToolMiddleware}: calls in `tool_call` markdown fences. */
+/** The system prompt of `gemmaToolMiddleware`: calls in `tool_call` markdown fences. */
 export function gemmaSystemPromptTemplate(tools: string): string {
   return `You have access to the tools below. Each line is one tool: its name, what it does, and a JSON schema of its parameters.
 
@@ -42,9 +42,3 @@ export const gemmaFormat = /* @__PURE__ */ defineFormat({
   systemPrompt: gemmaSystemPromptTemplate,
   controlTokens: ['<end_of_turn>'],
 });
-
-/**
- * Tool calling for Gemma and other models that follow markdown instructions well: calls in
- * ```` ```tool_call ```` fences, results in ```` ```tool_response ```` fences.
- */
-export const gemmaToolMiddleware = /* @__PURE__ */ formatPreset(gemmaFormat);

@@ -6,7 +6,7 @@ import { leanSchema } from '../protocols/describe-tool';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const TOOL_CALL = '<|tool_call>';
 const TOOL_CALL_END = '<tool_call|>';
@@ -100,7 +100,7 @@ export function gemma4Protocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link gemma4ToolMiddleware}: a line of guidance, then the declarations as Gemma 4's template places them. */
+/** The system prompt of `gemma4ToolMiddleware`: a line of guidance, then the declarations as Gemma 4's template places them. */
 export function gemma4SystemPromptTemplate(tools: string): string {
   return `Call the tools declared below when they help you answer, with values you were given or know; each result comes back to you before you answer.${tools}`;
 }
@@ -114,9 +114,3 @@ export const gemma4Format = /* @__PURE__ */ defineFormat({
   reasoningTags: gemma4ReasoningTags,
   models: [{ family: 'Gemma 4', match: /gemma-?4/ }],
 });
-
-/**
- * Tool calling for Gemma 4 in its own format: `<|tool_call>call:NAME{…}<tool_call|>` calls,
- * `<|channel>thought…<channel|>` reasoning, `<|tool_response>` results.
- */
-export const gemma4ToolMiddleware = /* @__PURE__ */ formatPreset(gemma4Format);

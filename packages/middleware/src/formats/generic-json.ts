@@ -8,7 +8,7 @@ import { createTextStreamParser, type TextStreamParser } from '../engine/text-st
 import { describeTool } from '../protocols/describe-tool';
 import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** Members of the envelope whose value is a call or a list of calls. */
 const WRAPPER_KEYS = ['tool_calls', 'tool_call'];
@@ -312,7 +312,7 @@ export function genericJsonProtocol(): ToolCallProtocol {
   };
 }
 
-/** The system prompt of {@link genericJsonToolMiddleware}: one JSON object per reply, calls or an answer. */
+/** The system prompt of `genericJsonToolMiddleware`: one JSON object per reply, calls or an answer. */
 export function genericJsonSystemPromptTemplate(tools: string): string {
   return `Reply with one JSON object and nothing else, in one of two forms:
 - to call tools: {"tool_calls": [{"name": "tool_name", "arguments": {"parameter": "value"}}]}, one entry per call;
@@ -328,10 +328,3 @@ export const genericJsonFormat = /* @__PURE__ */ defineFormat({
   protocol: genericJsonProtocol,
   systemPrompt: genericJsonSystemPromptTemplate,
 });
-
-/**
- * Tool calling through llama.cpp's generic JSON envelope (see {@link genericJsonProtocol}): for
- * models with no tool format of their own, and for models served with llama.cpp's generic tool
- * grammar.
- */
-export const genericJsonToolMiddleware = /* @__PURE__ */ formatPreset(genericJsonFormat);

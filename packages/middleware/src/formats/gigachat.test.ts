@@ -1,6 +1,7 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
+import { gigachatToolMiddleware } from '../presets/presets';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import { fixtureTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
@@ -13,7 +14,6 @@ import {
   gigachatFormat,
   gigachatProtocol,
   gigachatSystemPromptTemplate,
-  gigachatToolMiddleware,
 } from './gigachat';
 
 const protocol = gigachatProtocol();

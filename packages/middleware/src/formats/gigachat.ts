@@ -17,7 +17,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** Ends a turn of GigaChat's template; the next turn's role follows after a blank line. */
 const MESSAGE_SEP = '<|message_sep|>';
@@ -428,7 +428,7 @@ Call a function when it helps answer the request, with arguments taken from the 
 The result comes back as the function result. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
-/** The system prompt of {@link gigachatToolMiddleware}: the tools as GigaChat's template declares them, and GigaChat 3.5's call block. */
+/** The system prompt of `gigachatToolMiddleware`: the tools as GigaChat's template declares them, and GigaChat 3.5's call block. */
 export function gigachatSystemPromptTemplate(tools: string): string {
   return gigachatPrompt(
     tools,
@@ -476,10 +476,3 @@ export const gigachatFormat = /* @__PURE__ */ defineFormat({
   models: [{ family: 'GigaChat 3.5', match: /gigachat-?3\.5/ }],
   variants: [gigachat3Format],
 });
-
-/**
- * Tool calling for GigaChat 3.5 in its GCML block, also reading GigaChat 3's `function call`
- * turn. For GigaChat 3 and 3.1, `formatToolMiddleware('gigachat3')` prompts and writes the
- * history in their own layout.
- */
-export const gigachatToolMiddleware = /* @__PURE__ */ formatPreset(gigachatFormat);

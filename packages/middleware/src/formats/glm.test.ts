@@ -1,11 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { glmToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
-import { glmProtocol, glmToolMiddleware } from './glm';
+import { glmProtocol } from './glm';
 
 const protocol = glmProtocol();
 const tools = typedTools;

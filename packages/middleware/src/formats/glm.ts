@@ -11,7 +11,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /**
  * `NAME` (ended by a newline, or by the first `<arg_key>` in GLM-4.7's compact form), then
@@ -69,7 +69,7 @@ export function glmProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link glmToolMiddleware}: the tools as GLM's template lists them, and the call layout. */
+/** The system prompt of `glmToolMiddleware`: the tools as GLM's template lists them, and the call layout. */
 export function glmSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -158,10 +158,3 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
     { family: 'Spark X2.5', match: /spark-x2\.5/, opensReasoning: 'by-default' },
   ],
 });
-
-/**
- * Tool calling for GLM-4.5, 4.6 and 4.7 in their own `<arg_key>`/`<arg_value>` format; their
- * `<think>` reasoning is read as reasoning (the default tags). GLM-4.7's template opens the reasoning block itself: for its thinking
- * mode, set `startWithReasoning: true` (see docs/formats/glm.md).
- */
-export const glmToolMiddleware = /* @__PURE__ */ formatPreset(glmFormat);

@@ -1,11 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { graniteToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
-import { graniteProtocol, graniteToolMiddleware } from './granite';
+import { graniteProtocol } from './granite';
 
 const protocol = graniteProtocol();
 

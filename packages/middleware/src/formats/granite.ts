@@ -7,7 +7,7 @@ import { stringifySpacedJson, templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const TOOL_CALL_TOKEN = '<|tool_call|>';
 const TOOL_CALL_TAG = '<tool_call>';
@@ -46,7 +46,7 @@ export function graniteProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link graniteToolMiddleware}: the tools, and calls as `<|tool_call|>` and a JSON list. */
+/** The system prompt of `graniteToolMiddleware`: the tools, and calls as `<|tool_call|>` and a JSON list. */
 export function graniteSystemPromptTemplate(tools: string): string {
   return `You are a helpful assistant with access to the tools below, one JSON description per line:
 ${tools}
@@ -97,9 +97,3 @@ export const graniteFormat = /* @__PURE__ */ defineFormat({
   // Broad: Granite 4 (Hermes calls) is a row of its own.
   models: [{ family: 'Granite 3', match: /granite/, broad: true }],
 });
-
-/**
- * Tool calling for IBM Granite 3.x models in their own format: `<|tool_call|>` and a JSON list
- * of calls. (Granite 4 writes Hermes-style calls: use `hermesToolMiddleware` for it.)
- */
-export const graniteToolMiddleware = /* @__PURE__ */ formatPreset(graniteFormat);

@@ -5,18 +5,14 @@ import { z } from 'zod';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { harmonyToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
-import {
-  harmonyProtocol,
-  harmonyReasoningTags,
-  harmonySystemPromptTemplate,
-  harmonyToolMiddleware,
-} from './harmony';
+import { harmonyProtocol, harmonyReasoningTags, harmonySystemPromptTemplate } from './harmony';
 
 const protocol = harmonyProtocol();
 const reasoningTags = harmonyReasoningTags;

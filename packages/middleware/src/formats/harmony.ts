@@ -15,7 +15,7 @@ import { templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const MESSAGE = '<|message|>';
 
@@ -36,7 +36,7 @@ function spellings(header: string): string[] {
 
 /**
  * gpt-oss's reasoning: the `analysis` channel, up to the end of its message. Give these to
- * `createToolMiddleware` with {@link harmonyProtocol}; {@link harmonyToolMiddleware} does.
+ * `createToolMiddleware` with {@link harmonyProtocol}; `harmonyToolMiddleware` does.
  */
 export const harmonyReasoningTags: ReadonlyArray<readonly [open: string, close: string]> =
   /* @__PURE__ */ (() => [
@@ -259,7 +259,7 @@ function stringifyHarmonyJson(value: unknown): string {
   return (JSON.stringify(value) ?? 'null').replaceAll('<|', '<\\u007c');
 }
 
-/** The system prompt of {@link harmonyToolMiddleware}: the tools as gpt-oss's developer message declares them. */
+/** The system prompt of `harmonyToolMiddleware`: the tools as gpt-oss's developer message declares them. */
 export function harmonySystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -414,6 +414,3 @@ export const harmonyFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: harmonyReasoningTags,
   models: [{ family: 'gpt-oss', match: /gpt-oss/ }],
 });
-
-/** Tool calling for gpt-oss (20b, 120b) in its own Harmony format, with its `analysis` channel as reasoning. */
-export const harmonyToolMiddleware = /* @__PURE__ */ formatPreset(harmonyFormat);

@@ -3,10 +3,10 @@ import { assert, describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { modelFamily } from '../auto/model-registry';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { hermesToolMiddleware } from '../presets/presets';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
-import { hermesToolMiddleware } from './hermes';
 
 /** The Hermes preset, and the middlewares a Qwen model gets when its format is not named. */
 const readers: [string, LanguageModelV4Middleware][] = [

@@ -7,9 +7,9 @@ import {
 } from '../prompt/template-prompt';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { templateJson } from '../safe-json';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
-/** The system prompt of {@link hermesToolMiddleware}: Hermes/Qwen-style `<tool_call>` JSON. */
+/** The system prompt of `hermesToolMiddleware`: Hermes/Qwen-style `<tool_call>` JSON. */
 export function hermesSystemPromptTemplate(tools: string): string {
   return `You can use tools. Each line below describes one tool as JSON: its name, what it does, and a JSON schema of its parameters.
 <tools>
@@ -170,12 +170,3 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     { family: 'Arcee Trinity', match: /trinity-(?:mini|nano|large-preview)/ },
   ],
 });
-
-/**
- * Tool calling for Hermes, Qwen 2.5/3, QwQ and models fine-tuned on their format:
- * `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, results in `<tool_response>`. Also
- * reads the slips of those models (see `jsonMixProtocol`): other keys for the name and the
- * arguments, a call of a declared tool without its tags or in a `json` fence, Qwen's `<tools>`,
- * Glaive's `<functioncall>`.
- */
-export const hermesToolMiddleware = /* @__PURE__ */ formatPreset(hermesFormat);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { hunyuanToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
@@ -9,7 +10,6 @@ import {
   hunyuanFormat,
   hunyuanProtocol,
   hunyuanSystemPromptTemplate,
-  hunyuanToolMiddleware,
   hunyuanReasoningTags as reasoningTags,
 } from './hunyuan';
 import { jsonArrayProtocol } from './xlam';

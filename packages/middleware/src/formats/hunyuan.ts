@@ -9,7 +9,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 import { jsonArrayProtocol } from './xlam';
 
 /**
@@ -152,7 +152,7 @@ export function hunyuanProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link hunyuanToolMiddleware}: the tools as JSON lines, and Hy3's call layout with its tokens. */
+/** The system prompt of `hunyuanToolMiddleware`: the tools as JSON lines, and Hy3's call layout with its tokens. */
 export function hunyuanSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -194,11 +194,3 @@ export const hunyuanFormat = /* @__PURE__ */ defineFormat({
     { family: 'Hunyuan Hy4', match: /(?:^|[/_])hy-?4(?![\d.])/, opensReasoning: 'by-default' },
   ],
 });
-
-/**
- * Tool calling for Tencent Hunyuan HY v3 / v4 (Hy3, Hy4) in their own `<tool_calls>` format, with
- * or without the checkpoint's token suffix; `<think>` reasoning, suffixed or not, is read as
- * reasoning. Hy3 opens the reasoning block only when `reasoning_effort` asks for thinking, Hy4 by
- * default (see docs/formats/hunyuan.md).
- */
-export const hunyuanToolMiddleware = /* @__PURE__ */ formatPreset(hunyuanFormat);

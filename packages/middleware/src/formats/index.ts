@@ -1,17 +1,7 @@
 /**
- * `@toolbridge/middleware/formats`: every built-in format, one by one, and the pieces formats
- * are made of.
- *
- * Per family: its format value (`hermesFormat`, made with `defineFormat`), its ready-made
- * middleware (`hermesToolMiddleware`, built on first use), its protocol, system prompt template
- * and reasoning tags. Then the tables derived from the list of formats (`MODEL_FAMILIES`,
- * `ALL_REASONING_TAGS`, `ALL_CONTROL_TOKENS`, `builtInFormats`), and what a custom format or protocol is written with
- * beyond the root's names. For AI SDK 6, the same names are in `@toolbridge/middleware/v6/formats`.
+ * Every built-in format, one by one, and the pieces formats are made of: what the `formats`
+ * entry (`src/formats-entry.ts`) exports beside the ready-made middlewares.
  */
-export { builtInFormats } from '../auto/auto-protocol';
-export { ALL_CONTROL_TOKENS } from '../auto/control-tokens';
-export { MODEL_FAMILIES } from '../auto/model-registry';
-export { ALL_REASONING_TAGS } from '../auto/reasoning-tags';
 export type { JsonCallDecoderOptions, JsonCallKeys } from '../decoders/json-call-decoder';
 export type { NamedJsonCallDecoderOptions } from '../decoders/named-json-call-decoder';
 export type {
@@ -43,64 +33,53 @@ export {
   apertusProtocol,
   apertusReasoningTags,
   apertusSystemPromptTemplate,
-  apertusToolMiddleware,
 } from './apertus';
 export {
   commandRFormat,
   commandRProtocol,
   commandRReasoningTags,
   commandRSystemPromptTemplate,
-  commandRToolMiddleware,
 } from './command-r';
 export type { DeepSeekCallFormat, DeepSeekProtocolOptions } from './deepseek';
 export {
   deepseekFormat,
   deepseekProtocol,
-  deepseekR1ToolMiddleware,
   deepseekSystemPromptTemplate,
-  deepseekToolMiddleware,
   deepseekV31Format,
   deepseekV31SystemPromptTemplate,
-  deepseekV31ToolMiddleware,
 } from './deepseek';
 export type { DeepseekDsmlProtocolOptions } from './deepseek-dsml';
 export {
   deepseekDsmlFormat,
   deepseekDsmlProtocol,
   deepseekDsmlSystemPromptTemplate,
-  deepseekDsmlToolMiddleware,
 } from './deepseek-dsml';
 export type { ModelRow, ReasoningTags } from './define-format';
 export {
   dotsFormat,
   dotsProtocol,
   dotsSystemPromptTemplate,
-  dotsToolMiddleware,
 } from './dots';
 export { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 export {
   functionGemmaFormat,
   functionGemmaProtocol,
   functionGemmaSystemPromptTemplate,
-  functionGemmaToolMiddleware,
 } from './function-gemma';
 export type { FunctionaryProtocolOptions } from './functionary';
 export {
   functionaryFormat,
   functionaryProtocol,
   functionarySystemPromptTemplate,
-  functionaryToolMiddleware,
   functionaryV31SystemPromptTemplate,
 } from './functionary';
 export {
   gemmaFormat,
   gemmaProtocol,
   gemmaSystemPromptTemplate,
-  gemmaToolMiddleware,
 } from './gemma';
 export {
   gemmaToolCodeFormat,
-  gemmaToolCodeMiddleware,
   gemmaToolCodeProtocol,
   gemmaToolCodeSystemPromptTemplate,
 } from './gemma-tool-code';
@@ -109,13 +88,11 @@ export {
   gemma4Protocol,
   gemma4ReasoningTags,
   gemma4SystemPromptTemplate,
-  gemma4ToolMiddleware,
 } from './gemma4';
 export {
   genericJsonFormat,
   genericJsonProtocol,
   genericJsonSystemPromptTemplate,
-  genericJsonToolMiddleware,
 } from './generic-json';
 export type { GigachatProtocolOptions } from './gigachat';
 export {
@@ -124,84 +101,71 @@ export {
   gigachatFormat,
   gigachatProtocol,
   gigachatSystemPromptTemplate,
-  gigachatToolMiddleware,
 } from './gigachat';
-export { glmFormat, glmProtocol, glmSystemPromptTemplate, glmToolMiddleware } from './glm';
+export { glmFormat, glmProtocol, glmSystemPromptTemplate } from './glm';
 export {
   graniteFormat,
   graniteProtocol,
   graniteSystemPromptTemplate,
-  graniteToolMiddleware,
 } from './granite';
 export {
   harmonyFormat,
   harmonyProtocol,
   harmonyReasoningTags,
   harmonySystemPromptTemplate,
-  harmonyToolMiddleware,
 } from './harmony';
 export {
   hermesFormat,
   hermesSystemPromptTemplate,
-  hermesToolMiddleware,
 } from './hermes';
 export {
   hunyuanFormat,
   hunyuanProtocol,
   hunyuanReasoningTags,
   hunyuanSystemPromptTemplate,
-  hunyuanToolMiddleware,
 } from './hunyuan';
 export {
   inklingFormat,
   inklingProtocol,
   inklingReasoningTags,
   inklingSystemPromptTemplate,
-  inklingToolMiddleware,
 } from './inkling';
 export {
   internlmFormat,
   internlmProtocol,
   internlmSystemPromptTemplate,
-  internlmToolMiddleware,
 } from './internlm';
 export {
   k2HorizonFormat,
   k2HorizonProtocol,
   k2HorizonReasoningTags,
   k2HorizonSystemPromptTemplate,
-  k2HorizonToolMiddleware,
 } from './k2-horizon';
 export {
   kimiK2Format,
   kimiK2Protocol,
   kimiK2SystemPromptTemplate,
-  kimiK2ToolMiddleware,
 } from './kimi-k2';
 export {
   kimiK3Format,
   kimiK3Protocol,
   kimiK3ReasoningTags,
   kimiK3SystemPromptTemplate,
-  kimiK3ToolMiddleware,
 } from './kimi-k3';
 export {
   llama3JsonFormat,
   llama3JsonProtocol,
   llama3JsonSystemPromptTemplate,
-  llama3JsonToolMiddleware,
 } from './llama3-json';
 export {
   lmStudioFormat,
   lmStudioProtocol,
   lmStudioSystemPromptTemplate,
-  lmStudioToolMiddleware,
 } from './lm-studio';
 export {
   longcatFormat,
   longcatProtocol,
   longcatSystemPromptTemplate,
-  longcatToolMiddleware,
 } from './longcat';
 export type { MinimaxProtocolOptions } from './minimax';
 export {
@@ -209,7 +173,6 @@ export {
   minimaxProtocol,
   minimaxReasoningTags,
   minimaxSystemPromptTemplate,
-  minimaxToolMiddleware,
 } from './minimax';
 export type { MistralHistory, MistralProtocolOptions } from './mistral';
 export {
@@ -219,20 +182,17 @@ export {
   mistralProtocol,
   mistralReasoningTags,
   mistralSystemPromptTemplate,
-  mistralToolMiddleware,
 } from './mistral';
 export {
   museFormat,
   museProtocol,
   museReasoningTags,
   museSystemPromptTemplate,
-  museToolMiddleware,
 } from './muse';
 export {
   olmo3Format,
   olmo3Protocol,
   olmo3SystemPromptTemplate,
-  olmo3ToolMiddleware,
 } from './olmo3';
 export type { PythonicProtocolOptions } from './pythonic';
 export {
@@ -240,30 +200,25 @@ export {
   pythonicFormat,
   pythonicProtocol,
   pythonicSystemPromptTemplate,
-  pythonicToolMiddleware,
 } from './pythonic';
 export {
   qwen3CoderFormat,
   qwen3CoderProtocol,
   qwen3CoderSystemPromptTemplate,
-  qwen3CoderToolMiddleware,
 } from './qwen3-coder';
 export {
   seedOssFormat,
   seedOssProtocol,
   seedOssReasoningTags,
   seedOssSystemPromptTemplate,
-  seedOssToolMiddleware,
 } from './seed-oss';
 export {
   step3Format,
   step3Protocol,
   step3SystemPromptTemplate,
-  step3ToolMiddleware,
 } from './step3';
 export {
   toolCallTagFormat,
-  toolCallTagMiddleware,
   toolCallTagProtocol,
   toolCallTagResultTemplate,
   toolCallTagSystemPromptTemplate,
@@ -277,6 +232,5 @@ export {
   jsonArrayToolcallFormat,
   xlamFormat,
   xlamSystemPromptTemplate,
-  xlamToolMiddleware,
 } from './xlam';
-export { xmlFormat, xmlSystemPromptTemplate, xmlToolMiddleware } from './xml';
+export { xmlFormat, xmlSystemPromptTemplate } from './xml';

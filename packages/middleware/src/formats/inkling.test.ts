@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
+import { inklingToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
@@ -13,7 +14,6 @@ import {
   inklingProtocol,
   inklingReasoningTags,
   inklingSystemPromptTemplate,
-  inklingToolMiddleware,
 } from './inkling';
 
 const protocol = inklingProtocol();

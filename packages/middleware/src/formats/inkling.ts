@@ -6,7 +6,7 @@ import { isJsonObject } from '../json-object';
 import { escapeCloser, toolMessageContent } from '../prompt/template-prompt';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
-import { defineFormat, formatPreset, type ReasoningTags } from './define-format';
+import { defineFormat, type ReasoningTags } from './define-format';
 
 const MESSAGE_MODEL = '<|message_model|>';
 const MESSAGE_TOOL = '<|message_tool|>';
@@ -179,7 +179,7 @@ export function inklingProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link inklingToolMiddleware}: the tools as Inkling's `tool_declare` message lists them, and the call message. */
+/** The system prompt of `inklingToolMiddleware`: the tools as Inkling's `tool_declare` message lists them, and the call message. */
 export function inklingSystemPromptTemplate(tools: string): string {
   return `You can call the tools declared in this JSON list:
 ${tools}
@@ -199,6 +199,3 @@ export const inklingFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|content_invoke_tool_text|>', '<|content_tool_error|>'],
   models: [{ family: 'Inkling', match: /inkling/ }],
 });
-
-/** Tool calling for Thinking Machines' Inkling in its own format: typed messages, calls as `{"name", "args"}` JSON. */
-export const inklingToolMiddleware = /* @__PURE__ */ formatPreset(inklingFormat);

@@ -5,7 +5,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** The two tokens that open a plugin call; servers write them with nothing, a space or a newline between. */
 const OPENERS = [
@@ -50,7 +50,7 @@ export function internlmProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link internlmToolMiddleware}, in the shape InternLM's plugin system turn gives its tools. */
+/** The system prompt of `internlmToolMiddleware`, in the shape InternLM's plugin system turn gives its tools. */
 export function internlmSystemPromptTemplate(tools: string): string {
   return `You can use these plugins, described as JSON:
 ${tools}
@@ -67,6 +67,3 @@ export const internlmFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: [['<think>', '</think>']],
   models: [{ family: 'InternLM, Intern-S1', match: /internlm|intern-s1/ }],
 });
-
-/** Tool calling for InternLM2 / 2.5 and Intern-S1 in their own plugin format. */
-export const internlmToolMiddleware = /* @__PURE__ */ formatPreset(internlmFormat);

@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { k2HorizonToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
@@ -9,7 +10,6 @@ import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
 import {
   k2HorizonFormat,
   k2HorizonProtocol,
-  k2HorizonToolMiddleware,
   k2HorizonReasoningTags as reasoningTags,
 } from './k2-horizon';
 

@@ -17,7 +17,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset, type ReasoningTags } from './define-format';
+import { defineFormat, type ReasoningTags } from './define-format';
 
 const CALLS_OPEN = '<ifm|tool_calls>';
 const CALLS_CLOSE = '</ifm|tool_calls>';
@@ -135,7 +135,7 @@ export function k2HorizonProtocol(): ToolCallProtocol {
 }
 
 /**
- * The system prompt of {@link k2HorizonToolMiddleware} under `prompt: 'compact'`: the tools as JSON
+ * The system prompt of `k2HorizonToolMiddleware` under `prompt: 'compact'`: the tools as JSON
  * lines, and the template's default call layout.
  */
 export function k2HorizonSystemPromptTemplate(tools: string): string {
@@ -574,12 +574,3 @@ export const k2HorizonFormat = /* @__PURE__ */ defineFormat({
   controlTokens: [TURN_END, '<|ifm|endoftext|>'],
   models: [{ family: 'K2 Horizon', match: /k2[-_ ]?horizon/ }],
 });
-
-/**
- * Tool calling for K2 Horizon (IFM's K2-Horizon 0.9B to 375B-A23B) in its own `<ifm|tool_calls>`
- * format, all three of its layouts read; its `<ifm|think>` reasoning (and the medium and low
- * efforts' `<ifm|think_fast>`, `<ifm|think_faster>`) is read as reasoning. The template opens the
- * reasoning block itself, so the reply is read as starting inside it unless the request turns
- * thinking off (see docs/formats/k2-horizon.md).
- */
-export const k2HorizonToolMiddleware = /* @__PURE__ */ formatPreset(k2HorizonFormat);

@@ -1,13 +1,14 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { kimiK2ToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
-import { kimiK2CallId, kimiK2Protocol, kimiK2ToolMiddleware } from './kimi-k2';
+import { kimiK2CallId, kimiK2Protocol } from './kimi-k2';
 
 const protocol = kimiK2Protocol();
 const think = [['<think>', '</think>']] as const;

@@ -7,7 +7,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const SECTION_BEGIN = '<|tool_calls_section_begin|>';
 const SECTION_END = '<|tool_calls_section_end|>';
@@ -109,7 +109,7 @@ export function kimiK2Protocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link kimiK2ToolMiddleware}: the tools as K2's `tool_declare` turn gives them, and the call section. */
+/** The system prompt of `kimiK2ToolMiddleware`: the tools as K2's `tool_declare` turn gives them, and the call section. */
 export function kimiK2SystemPromptTemplate(tools: string): string {
   return `You can call the tools declared in this JSON list:
 ${tools}
@@ -165,10 +165,3 @@ export const kimiK2Format = /* @__PURE__ */ defineFormat({
   callsInReasoning: true,
   models: [{ family: 'Kimi K2', match: /kimi-?k2/ }],
 });
-
-/**
- * Tool calling for Kimi K2 and K2-Thinking in their own format (see {@link kimiK2Protocol}).
- * `<think>` is reasoning; a call K2-Thinking writes inside its `<think>` block is read, and the
- * reasoning goes on after it (`callsInReasoning`).
- */
-export const kimiK2ToolMiddleware = /* @__PURE__ */ formatPreset(kimiK2Format);

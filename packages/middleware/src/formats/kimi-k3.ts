@@ -7,7 +7,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** Kimi K3's tag stream ("XTML"): `<|open|>TAG attrs<|sep|>` … `<|close|>TAG<|sep|>`. */
 const open = (tag: string) => `<|open|>${tag}<|sep|>`;
@@ -88,7 +88,7 @@ export function kimiK3Protocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link kimiK3ToolMiddleware}: the tools as JSON, and K3's call layout. */
+/** The system prompt of `kimiK3ToolMiddleware`: the tools as JSON, and K3's call layout. */
 export function kimiK3SystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -115,10 +115,3 @@ export const kimiK3Format = /* @__PURE__ */ defineFormat({
   reasoningTags: kimiK3ReasoningTags,
   models: [{ family: 'Kimi K3', match: /kimi-?k3/ }],
 });
-
-/**
- * Tool calling for Kimi K3 in its own tag-token format; its think channel and `<think>` are
- * reasoning. In thinking mode K3's template opens the think channel itself: for output that
- * starts inside it, set `startWithReasoning: true` (see docs/formats/kimi-k3.md).
- */
-export const kimiK3ToolMiddleware = /* @__PURE__ */ formatPreset(kimiK3Format);

@@ -4,13 +4,14 @@ import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { llama3JsonToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
-import { llama3JsonFormat, llama3JsonProtocol, llama3JsonToolMiddleware } from './llama3-json';
+import { llama3JsonFormat, llama3JsonProtocol } from './llama3-json';
 
 const protocol = llama3JsonProtocol();
 

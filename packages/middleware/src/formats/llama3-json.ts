@@ -10,7 +10,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** The tokens that end a Llama 3 turn: `<|eom_id|>` after a built-in tool's call, when a result is awaited. */
 const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
@@ -69,7 +69,7 @@ export function llama3JsonProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link llama3JsonToolMiddleware}, in the shape Llama 3's template gives its tools. */
+/** The system prompt of `llama3JsonToolMiddleware`, in the shape Llama 3's template gives its tools. */
 export function llama3JsonSystemPromptTemplate(tools: string): string {
   return `You have access to the functions below. To call one, reply with only a JSON object of the form {"name": function name, "parameters": dictionary of argument names and values}, and nothing else. Use only these functions, with values you were given, not variables.
 
@@ -124,6 +124,3 @@ export const llama3JsonFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|eot_id|>', '<|eom_id|>', '<|end_of_text|>'],
   models: [{ family: 'Llama 3.1 / 3.3', match: /llama-?3/, broad: true }],
 });
-
-/** Tool calling for Llama 3.x models in their own JSON format: `{"name": …, "parameters": {…}}`. */
-export const llama3JsonToolMiddleware = /* @__PURE__ */ formatPreset(llama3JsonFormat);

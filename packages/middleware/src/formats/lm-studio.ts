@@ -5,7 +5,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /**
  * LM Studio's default tool format, the one its server prompts models for when their chat
@@ -37,7 +37,7 @@ export function lmStudioProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link lmStudioToolMiddleware}, in the shape of LM Studio's default tool prompt. */
+/** The system prompt of `lmStudioToolMiddleware`, in the shape of LM Studio's default tool prompt. */
 export function lmStudioSystemPromptTemplate(tools: string): string {
   return `You can call tools. To call one, write exactly:
 [TOOL_REQUEST]{"name": "tool_name", "arguments": {"argument": "value"}}[END_TOOL_REQUEST]
@@ -58,6 +58,3 @@ export const lmStudioFormat = /* @__PURE__ */ defineFormat({
   protocol: lmStudioProtocol,
   systemPrompt: lmStudioSystemPromptTemplate,
 });
-
-/** Tool calling in LM Studio's default format: `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`. */
-export const lmStudioToolMiddleware = /* @__PURE__ */ formatPreset(lmStudioFormat);

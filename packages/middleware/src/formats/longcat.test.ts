@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { longcatToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import { longcatProtocol, longcatSystemPromptTemplate, longcatToolMiddleware } from './longcat';
+import { longcatProtocol, longcatSystemPromptTemplate } from './longcat';
 
 const protocol = longcatProtocol();
 const tools = typedTools;

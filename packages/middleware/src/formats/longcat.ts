@@ -10,7 +10,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const OPEN = '<longcat_tool_call>';
 const CLOSE = '</longcat_tool_call>';
@@ -67,7 +67,7 @@ export function longcatProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link longcatToolMiddleware}: the tools as JSON lines, and LongCat's call tags. */
+/** The system prompt of `longcatToolMiddleware`: the tools as JSON lines, and LongCat's call tags. */
 export function longcatSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -92,6 +92,3 @@ export const longcatFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: [['<think>', '</think>']],
   models: [{ family: 'LongCat-Flash', match: /longcat/ }],
 });
-
-/** Tool calling for LongCat-Flash in its `<longcat_tool_call>` tags. */
-export const longcatToolMiddleware = /* @__PURE__ */ formatPreset(longcatFormat);

@@ -3,16 +3,13 @@ import { assert, describe, expect, it } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { minimaxToolMiddleware } from '../presets/presets';
 import { fixtureTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import {
-  minimaxProtocol,
-  minimaxToolMiddleware,
-  minimaxReasoningTags as reasoningTags,
-} from './minimax';
+import { minimaxProtocol, minimaxReasoningTags as reasoningTags } from './minimax';
 
 const protocol = minimaxProtocol();
 const tools: LanguageModelV4FunctionTool[] = [

@@ -11,7 +11,7 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { BARE_INVOKE, bareInvokeDecoder } from './deepseek-dsml';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** MiniMax-M2: `<invoke name="NAME">` `<parameter name="KEY">`VALUE`</parameter>` `</invoke>`. */
 const M2_SYNTAX: XmlParameterSyntax = {
@@ -125,7 +125,7 @@ function m3Value(value: unknown): string {
   return textOrJson(value);
 }
 
-/** The system prompt of {@link minimaxToolMiddleware}: the tools as JSON, and MiniMax-M2's call layout. */
+/** The system prompt of `minimaxToolMiddleware`: the tools as JSON, and MiniMax-M2's call layout. */
 export function minimaxSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -214,11 +214,3 @@ export const minimaxFormat = /* @__PURE__ */ defineFormat({
     { family: 'MiniMax M3', match: /minimax-?m3/ },
   ],
 });
-
-/**
- * Tool calling for MiniMax-M2 (M2, M2.1, M2.5, M2.7) in its `<minimax:tool_call>` format, which
- * also reads MiniMax-M3's namespaced calls; `<think>` and M3's `<mm:think>` are reasoning. M2's
- * template opens the reasoning block itself: for output that starts inside it, set
- * `startWithReasoning: true` (see docs/formats/minimax.md).
- */
-export const minimaxToolMiddleware = /* @__PURE__ */ formatPreset(minimaxFormat);

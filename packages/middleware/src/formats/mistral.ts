@@ -15,7 +15,7 @@ import { stringifySpacedJson, templateJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText, toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const TOOL_CALLS = '[TOOL_CALLS]';
 const ARGS = '[ARGS]';
@@ -196,7 +196,7 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
 const RULES =
   'Use only these functions, with arguments that fit their parameters; do not guess values you were not given. Results come back between [TOOL_RESULTS] and [/TOOL_RESULTS]. When no function is needed, or once you have the results, answer in plain text.';
 
-/** The system prompt of {@link mistralToolMiddleware}: the tools in `[AVAILABLE_TOOLS]`, and v11+ calls. */
+/** The system prompt of `mistralToolMiddleware`: the tools in `[AVAILABLE_TOOLS]`, and v11+ calls. */
 export function mistralSystemPromptTemplate(tools: string): string {
   return `[AVAILABLE_TOOLS]${tools}[/AVAILABLE_TOOLS]
 You can call the functions listed above. To call one, write [TOOL_CALLS], its name, [ARGS] and its arguments as a JSON object:
@@ -271,9 +271,3 @@ export const mistralFormat = /* @__PURE__ */ defineFormat({
   ],
   variants: [mistralPreV11Format],
 });
-
-/**
- * Tool calling for Mistral models in their own `[TOOL_CALLS]` format (v11+ layout in the
- * prompt and history; the pre-v11 JSON list is read too), with Magistral's `[THINK]` reasoning.
- */
-export const mistralToolMiddleware = /* @__PURE__ */ formatPreset(mistralFormat);

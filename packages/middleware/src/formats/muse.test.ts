@@ -1,10 +1,11 @@
 import { assert, describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { museToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { museFormat, museProtocol, museReasoningTags, museToolMiddleware } from './muse';
+import { museFormat, museProtocol, museReasoningTags } from './muse';
 
 const protocol = museProtocol();
 const invoke = (name: string, parameters: Record<string, string>) =>

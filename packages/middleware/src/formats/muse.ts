@@ -7,7 +7,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const CALLS_OPEN = '<atem:function_calls>';
 const CALLS_CLOSE = '</atem:function_calls>';
@@ -64,7 +64,7 @@ export function museProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link museToolMiddleware}: the tools, and the `<atem:function_calls>` layout. */
+/** The system prompt of `museToolMiddleware`: the tools, and the `<atem:function_calls>` layout. */
 export function museSystemPromptTemplate(tools: string): string {
   return `You can use the tools below, one JSON description per line:
 ${tools}
@@ -87,6 +87,3 @@ export const museFormat = /* @__PURE__ */ defineFormat({
   controlTokens: ['<|eom|>', '<|eot|>', '<|end_of_text|>'],
   models: [{ family: 'Muse Glimmer', match: /muse[-_]?glimmer|glimmer/ }],
 });
-
-/** Tool calling for Muse Glimmer in its own format: channel messages, calls in `<atem:function_calls>`. */
-export const museToolMiddleware = /* @__PURE__ */ formatPreset(museFormat);

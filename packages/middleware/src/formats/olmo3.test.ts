@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { olmo3ToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import { olmo3Protocol, olmo3SystemPromptTemplate, olmo3ToolMiddleware } from './olmo3';
+import { olmo3Protocol, olmo3SystemPromptTemplate } from './olmo3';
 
 const protocol = olmo3Protocol();
 const tools = typedTools;

@@ -6,7 +6,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 const OPEN = '<function_calls>';
 const CLOSE = '</function_calls>';
@@ -55,7 +55,7 @@ export function olmo3Protocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link olmo3ToolMiddleware}: the tools in `<functions>` tags, as Olmo 3's template lists them, and the call layout. */
+/** The system prompt of `olmo3ToolMiddleware`: the tools in `<functions>` tags, as Olmo 3's template lists them, and the call layout. */
 export function olmo3SystemPromptTemplate(tools: string): string {
   return `The functions you can call are described, as a JSON list, between the <functions> and </functions> tags below. Call any of them when it helps with the request: write the calls between <function_calls> and </function_calls>, one call per line, each as function_name(parameter=value, …) with every value written as JSON. Only use the values you were given.
 <functions>${tools}</functions>
@@ -76,9 +76,3 @@ export const olmo3Format = /* @__PURE__ */ defineFormat({
     { family: 'Olmo 3', match: /olmo-?3/ },
   ],
 });
-
-/**
- * Tool calling for Olmo 3 (Instruct and Think) in its own format: Python-style calls, one per
- * line, between `<function_calls>` and `</function_calls>`.
- */
-export const olmo3ToolMiddleware = /* @__PURE__ */ formatPreset(olmo3Format);

@@ -3,12 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { pythonicToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import { pythonicProtocol, pythonicToolMiddleware } from './pythonic';
+import { pythonicProtocol } from './pythonic';
 
 const protocol = pythonicProtocol();
 

@@ -7,7 +7,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /** The tokens around a pythonic list, by opener: Llama 4's and LFM2's. */
 const LIST_TOKENS: Readonly<Record<string, string>> = {
@@ -68,7 +68,7 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
   });
 }
 
-/** The system prompt of {@link pythonicToolMiddleware}, in the shape of Llama 3.2's pythonic prompt. */
+/** The system prompt of `pythonicToolMiddleware`, in the shape of Llama 3.2's pythonic prompt. */
 export function pythonicSystemPromptTemplate(tools: string): string {
   return `You can call the functions below, each described as JSON: its name, what it does, and a JSON schema of its parameters.
 
@@ -145,9 +145,3 @@ export const pythonicFormat = /* @__PURE__ */ defineFormat({
   ],
   variants: [lfm2Format],
 });
-
-/**
- * Tool calling in the pythonic format of Llama 3.2 and Llama 4, ToolACE and LFM2:
- * `[get_weather(city="Lyon")]`, also read inside `<|python_start|>` and `<|tool_call_start|>`.
- */
-export const pythonicToolMiddleware = /* @__PURE__ */ formatPreset(pythonicFormat);

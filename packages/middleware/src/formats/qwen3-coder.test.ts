@@ -2,11 +2,12 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { assert, describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { qwen3CoderToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
-import { qwen3CoderFormat, qwen3CoderProtocol, qwen3CoderToolMiddleware } from './qwen3-coder';
+import { qwen3CoderFormat, qwen3CoderProtocol } from './qwen3-coder';
 
 const protocol = qwen3CoderProtocol();
 const tools = typedTools;

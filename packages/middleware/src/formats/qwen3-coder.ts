@@ -17,7 +17,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /**
  * `<function=NAME>` `<parameter=KEY>` VALUE `</parameter>` `</function>`; a `{…}` body in place of
@@ -124,7 +124,7 @@ function coderCall(
   return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
 }
 
-/** The system prompt of {@link qwen3CoderToolMiddleware}: the tools, and calls with raw parameter values. */
+/** The system prompt of `qwen3CoderToolMiddleware`: the tools, and calls with raw parameter values. */
 export function qwen3CoderSystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -267,6 +267,3 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
     { family: 'IQuest Coder', match: /iquest-coder/ },
   ],
 });
-
-/** Tool calling for Qwen3-Coder and models trained on its XML-parameter format. */
-export const qwen3CoderToolMiddleware = /* @__PURE__ */ formatPreset(qwen3CoderFormat);

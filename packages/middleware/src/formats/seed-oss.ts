@@ -8,7 +8,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 import { QWEN3_CODER_SYNTAX } from './qwen3-coder';
 
 /** Qwen3-Coder's `<function=NAME>` `<parameter=KEY>`VALUE`</parameter>` `</function>`, values inline. */
@@ -58,7 +58,7 @@ export function seedOssProtocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link seedOssToolMiddleware}: the tools as JSON, and the call layout of Seed's template. */
+/** The system prompt of `seedOssToolMiddleware`: the tools as JSON, and the call layout of Seed's template. */
 export function seedOssSystemPromptTemplate(tools: string): string {
   return `You may call one or more of these functions (one JSON description per line):
 ${tools}
@@ -88,6 +88,3 @@ export const seedOssFormat = /* @__PURE__ */ defineFormat({
   reasoningTags: seedOssReasoningTags,
   models: [{ family: 'Seed-OSS', match: /seed-oss/ }],
 });
-
-/** Tool calling for ByteDance Seed-OSS in its own `<seed:tool_call>` format, with its `<seed:think>` reasoning. */
-export const seedOssToolMiddleware = /* @__PURE__ */ formatPreset(seedOssFormat);

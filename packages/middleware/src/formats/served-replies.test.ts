@@ -4,15 +4,18 @@ import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import {
+  commandRToolMiddleware,
+  deepseekR1ToolMiddleware,
+  deepseekToolMiddleware,
+  glmToolMiddleware,
+  hermesToolMiddleware,
+  llama3JsonToolMiddleware,
+  mistralToolMiddleware,
+  pythonicToolMiddleware,
+  qwen3CoderToolMiddleware,
+} from '../presets/presets';
 import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
-import { commandRToolMiddleware } from './command-r';
-import { deepseekR1ToolMiddleware, deepseekToolMiddleware } from './deepseek';
-import { glmToolMiddleware } from './glm';
-import { hermesToolMiddleware } from './hermes';
-import { llama3JsonToolMiddleware } from './llama3-json';
-import { mistralToolMiddleware } from './mistral';
-import { pythonicToolMiddleware } from './pythonic';
-import { qwen3CoderToolMiddleware } from './qwen3-coder';
 
 const object = (properties: Record<string, 'string' | 'integer'>) => ({
   type: 'object' as const,

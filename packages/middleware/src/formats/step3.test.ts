@@ -2,17 +2,13 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
+import { step3ToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
-import {
-  step3Format,
-  step3Protocol,
-  step3SystemPromptTemplate,
-  step3ToolMiddleware,
-} from './step3';
+import { step3Format, step3Protocol, step3SystemPromptTemplate } from './step3';
 
 const protocol = step3Protocol();
 const tools = typedTools;

@@ -12,7 +12,7 @@ import { textOrJson } from '../text-or-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 // Step-3's special tokens: FULLWIDTH VERTICAL LINE (U+FF5C) on both sides and words joined by `_`,
 // where DeepSeek's are joined by `▁` (U+2581).
@@ -104,7 +104,7 @@ export function step3Protocol(): ToolCallProtocol {
   });
 }
 
-/** The system prompt of {@link step3ToolMiddleware}: the tools as JSON lines, and Step-3's call section. */
+/** The system prompt of `step3ToolMiddleware`: the tools as JSON lines, and Step-3's call section. */
 export function step3SystemPromptTemplate(tools: string): string {
   return `# Tools
 
@@ -135,10 +135,3 @@ export const step3Format = /* @__PURE__ */ defineFormat({
     { family: 'Step 3', match: /\bstep-?3(?![\w.]|-vl)/, opensReasoning: 'always' },
   ],
 });
-
-/**
- * Tool calling for StepFun Step-3 in its own format (see {@link step3Protocol}), with `<think>`
- * reasoning. Step-3's template opens the reasoning block itself: for raw output that starts inside
- * it, pass `startWithReasoning: true` per call, or use `toolMiddlewareFor('stepfun-ai/step3')`.
- */
-export const step3ToolMiddleware = /* @__PURE__ */ formatPreset(step3Format);

@@ -2,9 +2,9 @@ import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { textOrJson } from '../text-or-json';
 import type { ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
-/** The system prompt of {@link toolCallTagMiddleware}: one `<TOOL_CALL>` per reply, with rules. */
+/** The system prompt of `toolCallTagMiddleware`: one `<TOOL_CALL>` per reply, with rules. */
 export function toolCallTagSystemPromptTemplate(tools: string): string {
   return `You can use these tools, one JSON description per line:
 ${tools}
@@ -20,7 +20,7 @@ Rules:
 5. Without a tool to call, or once you have the results, answer in plain text without tags.`;
 }
 
-/** Writes a tool result as the `TOOL_RESULT:` line {@link toolCallTagMiddleware} promises. */
+/** Writes a tool result as the `TOOL_RESULT:` line `toolCallTagMiddleware` promises. */
 export function toolCallTagResultTemplate({ output }: ToolResultForModel): string {
   const { value, isError } = toolResultValue(output);
   const result = isError
@@ -54,9 +54,3 @@ export const toolCallTagFormat = /* @__PURE__ */ defineFormat({
   protocol: toolCallTagProtocol,
   systemPrompt: toolCallTagSystemPromptTemplate,
 });
-
-/**
- * One call per reply in `<TOOL_CALL>{"tool", "args", "reasoning"}</TOOL_CALL>`, results as
- * `TOOL_RESULT:` lines; the prompt spells out its rules, for small models that need them.
- */
-export const toolCallTagMiddleware = /* @__PURE__ */ formatPreset(toolCallTagFormat);

@@ -14,7 +14,7 @@ import { stringifyFramedJson, stringifySpacedJson, templateJson } from '../safe-
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
 /**
  * What surrounds the JSON list of calls:
@@ -131,7 +131,7 @@ ${callShape(wrapper)}
 Use only these functions, with arguments that fit their parameters; do not guess values you were not given. Put every call you need in the one list. Results come back in the next message. When no function is needed, or once you have the results, answer in plain text.`;
 }
 
-/** The system prompt of {@link xlamToolMiddleware}: the tools as a JSON list, and a reply that is the list of calls. */
+/** The system prompt of `xlamToolMiddleware`: the tools as a JSON list, and a reply that is the list of calls. */
 export function xlamSystemPromptTemplate(tools: string): string {
   return jsonArraySystemPromptTemplate('bare')(tools);
 }
@@ -326,9 +326,3 @@ export const jsonArrayFunctoolsFormat = /* @__PURE__ */ defineFormat({
     { family: 'FireFunction v2', match: /firefunction/ },
   ],
 });
-
-/**
- * Tool calling for Salesforce xLAM, Hammer and other function-calling fine-tunes whose reply is
- * a bare JSON list of calls: `[{"name": …, "arguments": {…}}, …]`.
- */
-export const xlamToolMiddleware = /* @__PURE__ */ formatPreset(xlamFormat);

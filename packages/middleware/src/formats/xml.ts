@@ -1,7 +1,7 @@
 import { morphXmlProtocol } from '../protocols/morph-xml-protocol';
-import { defineFormat, formatPreset } from './define-format';
+import { defineFormat } from './define-format';
 
-/** The system prompt of {@link xmlToolMiddleware}: one XML element per call. */
+/** The system prompt of `xmlToolMiddleware`: one XML element per call. */
 export function xmlSystemPromptTemplate(tools: string): string {
   return `You can use the tools below. Each line describes one tool as JSON: its name, what it does, and a JSON schema of its parameters.
 <tools>
@@ -21,9 +21,3 @@ export const xmlFormat = /* @__PURE__ */ defineFormat({
   protocol: () => morphXmlProtocol(),
   systemPrompt: xmlSystemPromptTemplate,
 });
-
-/**
- * Tool calling in XML, which small models and coding models write reliably, and which
- * carries code without JSON escaping: `<get_weather><city>Seoul</city></get_weather>`.
- */
-export const xmlToolMiddleware = /* @__PURE__ */ formatPreset(xmlFormat);

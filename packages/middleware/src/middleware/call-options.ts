@@ -7,8 +7,9 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
 import { JSON_CALL_KEYS } from '../json-call-keys';
+import type { OpensReasoning } from '../opens-reasoning';
 import type { ParseOptions } from '../tool-call-protocol';
-import { type OpensReasoning, type ReplyStart, replyStart, thinkingRequested } from './reply-start';
+import { type ReplyStart, replyStart, thinkingRequested } from './reply-start';
 import { forcedTools } from './tool-choice';
 
 /** The `providerOptions` key of toolbridge's per-call options. */

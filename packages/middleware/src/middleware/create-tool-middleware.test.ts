@@ -8,10 +8,12 @@ import { generateText, streamText, ToolChoiceViolationError, tool, wrapLanguageM
 import { assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatToolMiddleware } from '../auto/format-tool-middleware';
-import { gemmaToolMiddleware } from '../formats/gemma';
-import { hermesToolMiddleware } from '../formats/hermes';
-import { toolCallTagMiddleware } from '../formats/tool-call-tag';
-import { xmlToolMiddleware } from '../formats/xml';
+import {
+  gemmaToolMiddleware,
+  hermesToolMiddleware,
+  toolCallTagMiddleware,
+  xmlToolMiddleware,
+} from '../presets/presets';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { scriptedModel } from '../testing/mock-model';
 import { createToolMiddleware } from './create-tool-middleware';

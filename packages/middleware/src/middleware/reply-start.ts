@@ -1,14 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { isJsonObject } from '../json-object';
-
-/**
- * Whether a chat template opens the reasoning block in the generation prompt, so that the reply
- * starts inside it and only its closer appears. `never`; `always` (the model always thinks:
- * DeepSeek R1, Qwen3 thinking-2507; unless the request turns thinking off, where a server then
- * closes the block in the prompt); `by-default` (thinking on unless the request turns it off:
- * GLM-4.7, Seed-OSS); `on-request` (off unless the request turns it on: DeepSeek V3.1).
- */
-export type OpensReasoning = 'never' | 'always' | 'by-default' | 'on-request';
+import type { OpensReasoning } from '../opens-reasoning';
 
 /** Where a reply starts: in text, in reasoning, or in reasoning only if it gets closed. */
 export type ReplyStart = boolean | 'if-closed';

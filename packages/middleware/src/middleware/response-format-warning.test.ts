@@ -7,7 +7,7 @@ import {
 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hermesToolMiddleware } from '../formats/hermes';
+import { hermesToolMiddleware } from '../presets/presets';
 import { tokenize, usage } from '../testing/mock-model';
 
 const CALL = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
-import { hermesToolMiddleware } from '../formats/hermes';
+import { hermesToolMiddleware } from '../presets/presets';
 import { readThroughMiddleware } from './read-through-middleware';
 
 const tools = [

@@ -7,10 +7,10 @@
  * built on its first use.
  */
 import type { LanguageModelMiddleware as LanguageModelV3Middleware } from 'ai-v6';
-import * as core from '../formats/index';
+import * as core from '../formats-entry';
 import { toV3Middleware } from './to-v3-middleware';
 
-export * from '../formats/index';
+export * from '../formats-entry';
 
 /** `hermesToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
 export const hermesToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(

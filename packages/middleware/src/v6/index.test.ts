@@ -2,7 +2,7 @@ import type { LanguageModelV3Middleware } from '@ai-sdk/provider-v3';
 import { wrapLanguageModel } from 'ai-v6';
 import { MockLanguageModelV3 } from 'ai-v6/test';
 import { describe, expect, it, vi } from 'vitest';
-import * as formats from '../formats/index';
+import * as formats from '../formats-entry';
 import * as main from '../index';
 import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import * as v6Formats from './formats';
