@@ -351,10 +351,11 @@ export function createXmlParameterCallDecoder(
       if (skipped.trim() !== '') stray = skipped;
     });
     if (stray !== undefined) {
-      // An opener not followed by a call is prose; text after a call breaks the markup.
+      // An opener not followed by a call is prose; text after a call breaks the markup. The
+      // prose is left unread, so that a call after it is found whatever the chunking.
       if (calls > 0) return failBecause(at, `Unexpected text between calls: ${quoted(stray)}`);
       status = 'not-a-call';
-      return chunk.length;
+      return at;
     }
     if (hit === undefined) return chunk.length;
     if (!takeClose(hit.marker)) phase = { kind: 'name', tag: '' };

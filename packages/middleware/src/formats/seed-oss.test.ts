@@ -74,6 +74,13 @@ describe('seedOssProtocol', () => {
     expect(readEveryWay(protocol, unknown, { tools })).toMatchObject({ text: unknown, calls: [] });
   });
 
+  it('reads a call after a wrapper that held no call, however the text is cut', () => {
+    const text = `<seed:tool_call>junk</seed:tool_call>\n${call('get_time', '')}`;
+    const { calls, text: prose } = readEveryWay(protocol, text, { tools });
+    expect(calls).toEqual([{ toolName: 'get_time', input: '{}' }]);
+    expect(prose).toBe('<seed:tool_call>junk</seed:tool_call>\n');
+  });
+
   it('keeps the tags in prose as text', () => {
     const text = 'Calls go in <seed:tool_call> tags, each with a <function=NAME> block.';
     expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
