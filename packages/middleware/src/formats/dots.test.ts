@@ -1,12 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { assert, describe, expect, it, vi } from 'vitest';
-import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
-import { formatPreset } from '../presets/format-preset';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { dotsToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { dotsFormat, dotsProtocol } from './dots';
 
@@ -141,33 +141,83 @@ describe('dotsProtocol', () => {
   });
 });
 
+/** dots' markup and end of turn: none of it may be left in the text a user reads. */
+const MARKUP = [
+  'dots_function',
+  '<invoke',
+  '</invoke>',
+  'parameter',
+  '<think>',
+  '</think>',
+  '<|endofassistant|>',
+];
+
+/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
+function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
+  for (const marker of MARKUP) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
+
 describe('dots through a middleware', () => {
   const middlewares = [
     ['the dots preset', dotsToolMiddleware],
-    // `auto` with dots among its formats, prompting and starting as the dots preset does.
+    ['autoToolMiddleware', autoToolMiddleware],
     [
-      'auto',
-      formatPreset({
-        ...dotsFormat,
-        protocol: () => autoProtocol({ formats: { ...builtInFormats(), dots: protocol } }),
-      }),
+      "toolMiddlewareFor('dots-studio/dots3-note-prev')",
+      toolMiddlewareFor('dots-studio/dots3-note-prev'),
     ],
   ] as const;
+  const LYON = { toolName: 'get_weather', input: '{"city":"Lyon"}' };
 
   describe.each(middlewares)('through %s', (_name, middleware) => {
     it('reads the reasoning the model opens itself, the call, and drops the end of turn', async () => {
       const reply = `<think>\nOne lookup.\n</think>\n\n${call('get_weather', { city: 'Lyon' })}<|endofassistant|>`;
-      expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      const meaning = await readThroughMiddleware(middleware, reply, { tools });
+      expect(meaning).toEqual({
         text: '\n\n',
         reasoning: '\nOne lookup.\n',
-        calls: [{ toolName: 'get_weather', input: '{"city":"Lyon"}' }],
+        calls: [LYON],
       });
+      expectClean(meaning, [LYON]);
+    });
+
+    it('reads parallel calls, one wrapper each or several invokes in one, after reasoning and prose', async () => {
+      const reply = `<think>\nThree lookups.\n</think>\n\nChecking.\n${call('get_weather', { city: 'Lyon', days: '2' })}\n<dots_function_call>\n${invoke('get_time', {})}\n${invoke('get_weather', { city: 'Porto' })}\n</dots_function_call><|endofassistant|>`;
+      const written = [
+        { toolName: 'get_weather', input: '{"city":"Lyon","days":2}' },
+        { toolName: 'get_time', input: '{}' },
+        { toolName: 'get_weather', input: '{"city":"Porto"}' },
+      ];
+      const meaning = await readThroughMiddleware(middleware, reply, { tools });
+      expect(meaning).toEqual({
+        text: '\n\nChecking.\n\n',
+        reasoning: '\nThree lookups.\n',
+        calls: written,
+      });
+      expectClean(meaning, written);
     });
 
     it('reads an answer without reasoning (thinking off) as text', async () => {
-      expect(
-        await readThroughMiddleware(middleware, 'It is sunny.<|endofassistant|>', { tools }),
-      ).toEqual({ text: 'It is sunny.', reasoning: '', calls: [] });
+      const meaning = await readThroughMiddleware(middleware, 'It is sunny.<|endofassistant|>', {
+        tools,
+      });
+      expect(meaning).toEqual({ text: 'It is sunny.', reasoning: '', calls: [] });
+      expectClean(meaning, []);
+    });
+
+    it('never runs a call cut off inside a parameter, and leaves no markup in the text', async () => {
+      const { text, calls } = await readThroughMiddleware(
+        middleware,
+        'Writing.\n<dots_function_call>\n<invoke name="write_file">\n<parameter name="content">\nhalf a fi',
+        { tools },
+      );
+      expect(text).toBe('Writing.\n');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.toolName).toBe('write_file');
+      expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
     });
   });
 });

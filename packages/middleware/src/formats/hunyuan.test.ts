@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { hunyuanToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay, streamChunks } from '../testing/run-parser';
 import {
   hunyuanFormat,
@@ -12,7 +14,6 @@ import {
   hunyuanSystemPromptTemplate,
   hunyuanReasoningTags as reasoningTags,
 } from './hunyuan';
-import { jsonArrayProtocol } from './xlam';
 
 const protocol = hunyuanProtocol();
 const tools = typedTools;
@@ -204,15 +205,10 @@ describe('hunyuanProtocol', () => {
   });
 });
 
-describe('the shared <tool_calls> opener, read with json-array-tool-calls first (auto)', () => {
-  const both = autoProtocol({
-    formats: {
-      'json-array-tool-calls': jsonArrayProtocol({ wrapper: 'tool_calls' }),
-      hunyuan: protocol,
-    },
-  });
+describe('the shared <tool_calls> opener, read by auto (json-array-tool-calls before hunyuan)', () => {
+  const auto = autoProtocol();
   const formatsOf = (text: string) =>
-    streamChunks(both, [...text], { tools }).flatMap((part) =>
+    streamChunks(auto, [...text], { tools }).flatMap((part) =>
       part.type === 'tool-call'
         ? [
             [
@@ -229,6 +225,114 @@ describe('the shared <tool_calls> opener, read with json-array-tool-calls first 
     ]);
     expect(formatsOf(preview.block(preview.v3('get_time')))).toEqual([['get_time', 'hunyuan']]);
     expect(formatsOf(hy3.block(hy3.v4('get_time')))).toEqual([['get_time', 'hunyuan']]);
+  });
+});
+
+/** Hunyuan's markup and end of turn: none of it may be left in the text a user reads. */
+const MARKUP = ['tool_call', 'tool_sep', 'arg_key', 'arg_value', 'think', 'hy_eos', ':opensource'];
+
+/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
+function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
+  for (const marker of MARKUP) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
+
+describe.each([
+  ['hunyuanToolMiddleware', hunyuanToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ["toolMiddlewareFor('tencent/Hy3')", toolMiddlewareFor('tencent/Hy3')],
+])("Hunyuan's typical replies, through %s", (_name, middleware) => {
+  // Thinking on: the template opened <think:opensource>, only its closer comes.
+  const opened = toolbridgeOptions({ startWithReasoning: true });
+  const LYON = { toolName: 'get_weather', input: '{"city":"Lyon","days":2}' };
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it('reads Hy3 reasoning, parallel calls in one block, and drops the end of turn', async () => {
+    const reply = `Two lookups.</think:opensource>${hy3.block(
+      hy3.v3('get_weather', { city: 'Lyon', days: '2' }),
+      hy3.v3('get_time'),
+    )}<｜hy_eos:opensource｜>`;
+    const meaning = await readThroughMiddleware(middleware, reply, {
+      tools,
+      providerOptions: opened,
+    });
+    expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '', calls: [LYON, TIME] });
+    expectClean(meaning, [LYON, TIME]);
+  });
+
+  it('reads HY v4 calls and Hy3-preview tokens the same way', async () => {
+    for (const { v3, v4, block } of [hy3, preview]) {
+      for (const write of [v3, v4]) {
+        const reply = `Two lookups.</think:opensource>${block(
+          write('get_weather', { city: 'Lyon', days: '2' }),
+          write('get_time'),
+        )}<｜hy_eos｜>`;
+        const meaning = await readThroughMiddleware(middleware, reply, {
+          tools,
+          providerOptions: opened,
+        });
+        expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '', calls: [LYON, TIME] });
+        expectClean(meaning, [LYON, TIME]);
+      }
+    }
+  });
+
+  it('reads an answer with thinking off as text, the end of turn left out', async () => {
+    const meaning = await readThroughMiddleware(
+      middleware,
+      'The time is noon.<｜hy_eos:opensource｜>',
+      { tools },
+    );
+    expect(meaning).toEqual({ text: 'The time is noon.', reasoning: '', calls: [] });
+    expectClean(meaning, []);
+  });
+
+  it('never runs a call cut off inside a value, and leaves no markup in the text', async () => {
+    const { text, calls } = await readThroughMiddleware(
+      middleware,
+      `Writing.\n${hy3.open}\n<tool_call:opensource>write_file<tool_sep:opensource>\n<arg_key:opensource>content</arg_key:opensource>\n<arg_value:opensource>half`,
+      { tools },
+    );
+    expect(text).toBe('Writing.\n');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.toolName).toBe('write_file');
+    expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
+  });
+});
+
+describe('where the Hunyuan rows open the reasoning and the preset or auto does not', () => {
+  const reply = `Need the time.</think:opensource>${hy3.block(hy3.v3('get_time'))}<｜hy_eos:opensource｜>`;
+  const TIME = { toolName: 'get_time', input: '{}' };
+  const inReasoning = { reasoning: 'Need the time.', text: '', calls: [TIME] };
+  // Read from the start as text: the lone closer is still markup, kept out of it.
+  const asText = { reasoning: '', text: 'Need the time.', calls: [TIME] };
+
+  it('opens it when thinking is asked for, through the preset and the Hy3 row, not through auto', async () => {
+    for (const [middleware, expected] of [
+      [hunyuanToolMiddleware, inReasoning],
+      [toolMiddlewareFor('tencent/Hy3'), inReasoning],
+      [autoToolMiddleware, asText],
+    ] as const) {
+      const meaning = await readThroughMiddleware(middleware, reply, { tools, reasoning: 'high' });
+      expect(meaning).toEqual(expected);
+      expectClean(meaning, [TIME]);
+    }
+  });
+
+  it("opens it by default for Hy4, whose template thinks unless told not to; Hy3's row and the preset do not", async () => {
+    for (const [middleware, expected] of [
+      [toolMiddlewareFor('tencent/Hy4-preview'), inReasoning],
+      [toolMiddlewareFor('tencent/Hy3'), asText],
+      [hunyuanToolMiddleware, asText],
+      [autoToolMiddleware, asText],
+    ] as const) {
+      const meaning = await readThroughMiddleware(middleware, reply, { tools });
+      expect(meaning).toEqual(expected);
+      expectClean(meaning, [TIME]);
+    }
   });
 });
 

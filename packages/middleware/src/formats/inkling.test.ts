@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
+import { autoProtocol } from '../auto/auto-protocol';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
 import { inklingToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
@@ -246,20 +248,9 @@ describe('inklingProtocol', () => {
   });
 });
 
-/** The built-in formats with Inkling's in the place given, before `next`. */
-function formatsWithInkling(next: string): Record<string, ToolCallProtocol> {
-  const formats: Record<string, ToolCallProtocol> = {};
-  for (const [name, format] of Object.entries(builtInFormats())) {
-    if (name === 'inkling') continue;
-    if (name === next) formats['inkling'] = inklingProtocol();
-    formats[name] = format;
-  }
-  return formats;
-}
-
 describe('Inkling replies read by auto', () => {
   // Mistral's stripped `get_weather{…}` takes any object as the arguments: Inkling's reads first.
-  const auto = autoProtocol({ formats: formatsWithInkling('mistral') });
+  const auto = autoProtocol();
 
   it('reads a stripped call at the start of the reply as Inkling, before Mistral', () => {
     expect(
@@ -283,6 +274,62 @@ describe('Inkling replies read by auto', () => {
         options,
       ),
     ).toMatchObject({ reasoning: 'Need it.', text: '', calls: [LYON] });
+  });
+});
+
+/** Inkling's markup: none of it may be left in the text a user reads. */
+const MARKUP = ['<|', '|>', 'content_', 'message_', '"args"'];
+
+/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
+function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
+  for (const marker of MARKUP) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
+
+describe.each([
+  ['inklingToolMiddleware', inklingToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ["toolMiddlewareFor('thinkingmachines/Inkling')", toolMiddlewareFor('thinkingmachines/Inkling')],
+])("Inkling's typical replies, through %s", (_name, middleware) => {
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it('reads a thinking message, text, parallel call messages, and drops the end of sampling', async () => {
+    const reply = `${THINK}Two lookups.${END}${TEXT}Checking.${END}${call('get_weather', '{"city":"Lyon","days":2}')}${call('get_time', '{}')}${END_SAMPLING}`;
+    const meaning = await readThroughMiddleware(middleware, reply, { tools });
+    expect(meaning).toEqual({ reasoning: 'Two lookups.', text: 'Checking.', calls: [LYON, TIME] });
+    expectClean(meaning, [LYON, TIME]);
+  });
+
+  it('reads a reply that opens with the tool name the generation prompt left it to write', async () => {
+    const reply = `get_weather<|content_invoke_tool_json|>{"name":"get_weather","args":{"city":"Lyon","days":2}}${END}${END_SAMPLING}`;
+    const meaning = await readThroughMiddleware(middleware, reply, { tools });
+    expect(meaning).toEqual({ reasoning: '', text: '', calls: [LYON] });
+    expectClean(meaning, [LYON]);
+  });
+
+  it('reads reasoning and an answer, message ends left out', async () => {
+    const meaning = await readThroughMiddleware(
+      middleware,
+      `${THINK}17*23 = 391.${END}${TEXT}It is 391.${END}${END_SAMPLING}`,
+      { tools },
+    );
+    expect(meaning).toEqual({ reasoning: '17*23 = 391.', text: 'It is 391.', calls: [] });
+    expectClean(meaning, []);
+  });
+
+  it('never runs a call cut off inside its arguments, and leaves no markup in the text', async () => {
+    const { text, calls } = await readThroughMiddleware(
+      middleware,
+      `${TEXT}Writing.${END}<|message_model|>write_file<|content_invoke_tool_json|>{"name":"write_file","args":{"path":"a.md","content":"half`,
+      { tools },
+    );
+    expect(text).toBe('Writing.');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.toolName).toBe('write_file');
+    expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
   });
 });
 

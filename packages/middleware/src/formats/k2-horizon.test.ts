@@ -1,9 +1,12 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
+import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { k2HorizonToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
@@ -258,6 +261,98 @@ describe('k2HorizonToolMiddleware', () => {
       reasoning: '',
       calls: [],
     });
+  });
+});
+
+/** K2 Horizon's markup and end tokens: none of it may be left in the text a user reads. */
+const MARKUP = ['ifm|', '<|', '|>'];
+
+/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
+function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
+  for (const marker of MARKUP) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
+
+describe.each([
+  ['k2HorizonToolMiddleware', k2HorizonToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ["toolMiddlewareFor('IFM/K2-Horizon-7B')", toolMiddlewareFor('IFM/K2-Horizon-7B')],
+])("K2 Horizon's typical replies, through %s", (_name, middleware) => {
+  // The template opened <ifm|think> in the generation prompt: only its closer comes.
+  const opened = toolbridgeOptions({ startWithReasoning: true });
+  const TOKYO = { toolName: 'get_weather', input: '{"city":"Tokyo","days":2}' };
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it('reads the reasoning, parallel calls in one group, and drops the end of turn', async () => {
+    const reply = `Two lookups.</ifm|think>\n${group(
+      call('get_weather', pair('city', 'Tokyo') + pair('days', '2')),
+      call('get_time'),
+    )}<|ifm|im_end|>`;
+    const meaning = await readThroughMiddleware(middleware, reply, {
+      tools,
+      providerOptions: opened,
+    });
+    // The newline after the reasoning is the reply's; the group's own newlines are markup.
+    expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '\n', calls: [TOKYO, TIME] });
+    expectClean(meaning, [TOKYO, TIME]);
+  });
+
+  it('reads the typed layout and lower efforts the same way', async () => {
+    for (const closer of ['</ifm|think_fast>', '</ifm|think_faster>', '</ifm|think>']) {
+      const reply = `Quick.${closer}${group(
+        call('get_weather', pair('city', 'Tokyo', 'string') + pair('days', '2', 'integer')),
+      )}<|ifm|endoftext|>`;
+      const meaning = await readThroughMiddleware(middleware, reply, {
+        tools,
+        providerOptions: opened,
+      });
+      expect(meaning, closer).toEqual({ reasoning: 'Quick.', text: '', calls: [TOKYO] });
+      expectClean(meaning, [TOKYO]);
+    }
+  });
+
+  it('reads an answer with thinking off as text, the end tokens left out', async () => {
+    for (const end of ['<|ifm|im_end|>', '<|ifm|endoftext|>']) {
+      const meaning = await readThroughMiddleware(middleware, `Hello${end}`, { tools });
+      expect(meaning, end).toEqual({ text: 'Hello', reasoning: '', calls: [] });
+      expectClean(meaning, []);
+    }
+  });
+
+  it('never runs a call cut off inside a value, and leaves no markup in the text', async () => {
+    const { text, reasoning, calls } = await readThroughMiddleware(
+      middleware,
+      'Plan.</ifm|think>Writing.<ifm|tool_calls>\n<ifm|tool_call>write_file\n<ifm|arg_key>content</ifm|arg_key>\n<ifm|arg_value>half',
+      { tools, providerOptions: opened },
+    );
+    expect({ text, reasoning }).toEqual({ text: 'Writing.', reasoning: 'Plan.' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.toolName).toBe('write_file');
+    expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
+  });
+});
+
+describe('where the K2 Horizon preset and row open the reasoning and auto does not', () => {
+  const reply = `Need the time.</ifm|think>\n${group(call('get_time'))}<|ifm|im_end|>`;
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it('the preset and the row start inside the reasoning without being told; auto starts in text', async () => {
+    for (const [middleware, expected] of [
+      [k2HorizonToolMiddleware, { reasoning: 'Need the time.', text: '\n', calls: [TIME] }],
+      [
+        toolMiddlewareFor('IFM/K2-Horizon-7B'),
+        { reasoning: 'Need the time.', text: '\n', calls: [TIME] },
+      ],
+      // Read from the start as text: the lone closer is still markup, kept out of it.
+      [autoToolMiddleware, { reasoning: '', text: 'Need the time.\n', calls: [TIME] }],
+    ] as const) {
+      const meaning = await readThroughMiddleware(middleware, reply, { tools });
+      expect(meaning).toEqual(expected);
+      expectClean(meaning, [TIME]);
+    }
   });
 });
 

@@ -1,12 +1,14 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { autoProtocol, builtInFormats } from '../auto/auto-protocol';
+import { autoProtocol } from '../auto/auto-protocol';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { step3ToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { readThroughMiddleware } from '../testing/read-through-middleware';
+import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import { step3Format, step3Protocol, step3SystemPromptTemplate } from './step3';
 
@@ -320,7 +322,7 @@ describe('the Step-3 preset', () => {
 });
 
 describe('Step-3 calls read by auto', () => {
-  const auto = autoProtocol({ formats: { ...builtInFormats(), step3: step3Protocol() } });
+  const auto = autoProtocol();
 
   it("reads a Step-3 section as step3, though DeepSeek's garbled opening token is spelt the same", () => {
     const { calls, parts } = readEveryWay(
@@ -345,6 +347,87 @@ describe('Step-3 calls read by auto', () => {
         part.type === 'tool-call' ? [part.providerMetadata?.toolbridge?.format] : [],
       ),
     ).toEqual(['deepseek']);
+  });
+});
+
+/** Step-3's markup and end of turn: none of it may be left in the text a user reads. */
+const MARKUP = ['<｜', '｜>', 'steptml', '<think>', '</think>', '<|EOT|>'];
+
+/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
+function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
+  for (const marker of MARKUP) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
+
+describe.each([
+  ['step3ToolMiddleware', step3ToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ["toolMiddlewareFor('stepfun-ai/step3')", toolMiddlewareFor('stepfun-ai/step3')],
+])("Step-3's typical reply, through %s", (_name, middleware) => {
+  // The template opened `<think>\n`: the reply starts inside the reasoning.
+  const opened = toolbridgeOptions({ startWithReasoning: true });
+  const LYON = { toolName: 'get_weather', input: '{"city":"Lyon","days":2}' };
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it('reads the reasoning, parallel calls in one section, and drops the end of turn', async () => {
+    const reply = `Two lookups.\n</think>\n\n${section(
+      call('get_weather', param('city', 'Lyon'), param('days', '2')),
+      call('get_time'),
+    )}<|EOT|>`;
+    const meaning = await readThroughMiddleware(middleware, reply, {
+      tools,
+      providerOptions: opened,
+    });
+    expect(meaning).toEqual({ reasoning: 'Two lookups.\n', text: '\n\n', calls: [LYON, TIME] });
+    expectClean(meaning, [LYON, TIME]);
+  });
+
+  it('reads an answer after the reasoning as text, the end of turn left out', async () => {
+    const meaning = await readThroughMiddleware(
+      middleware,
+      'Easy.\n</think>\n\nIt is 391.<|EOT|>',
+      { tools, providerOptions: opened },
+    );
+    expect(meaning).toEqual({ reasoning: 'Easy.\n', text: '\n\nIt is 391.', calls: [] });
+    expectClean(meaning, []);
+  });
+
+  it('never runs a call cut off inside a parameter, and leaves no markup in the text', async () => {
+    const { text, calls } = await readThroughMiddleware(
+      middleware,
+      `Writing.\n</think>\n\n${BEGIN}\n${CALL}function${SEP}<steptml:invoke name="write_file"><steptml:parameter name="content">half a fi`,
+      { tools, providerOptions: opened },
+    );
+    for (const marker of MARKUP) expect(text, marker).not.toContain(marker);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.toolName).toBe('write_file');
+    expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
+  });
+});
+
+describe("Step-3's model row opens the reasoning the preset does not", () => {
+  const reply = `Need the time.\n</think>\n\n${section(call('get_time'))}<|EOT|>`;
+  const TIME = { toolName: 'get_time', input: '{}' };
+
+  it("toolMiddlewareFor('stepfun-ai/step3') starts inside the reasoning without being told", async () => {
+    const meaning = await readThroughMiddleware(toolMiddlewareFor('stepfun-ai/step3'), reply, {
+      tools,
+    });
+    expect(meaning).toEqual({ reasoning: 'Need the time.\n', text: '\n\n', calls: [TIME] });
+    expectClean(meaning, [TIME]);
+  });
+
+  it.each([
+    ['step3ToolMiddleware', step3ToolMiddleware],
+    ['autoToolMiddleware', autoToolMiddleware],
+  ])('%s starts in text unless the call says the reasoning is open', async (_name, middleware) => {
+    const meaning = await readThroughMiddleware(middleware, reply, { tools });
+    // The reasoning is read as text; its lone closer is still markup, kept out of it.
+    expect(meaning).toEqual({ reasoning: '', text: 'Need the time.\n\n\n', calls: [TIME] });
+    expectClean(meaning, [TIME]);
   });
 });
 
