@@ -6,7 +6,7 @@ import { dotsToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { firstCallInput, readEveryWay } from '../testing/run-parser';
 import { dotsFormat, dotsProtocol } from './dots';
 
@@ -152,15 +152,6 @@ const MARKUP = [
   '<|endofassistant|>',
 ];
 
-/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
-function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
-  for (const marker of MARKUP) {
-    expect(text, marker).not.toContain(marker);
-    expect(reasoning, marker).not.toContain(marker);
-  }
-  expect(calls).toEqual(written);
-}
-
 describe('dots through a middleware', () => {
   const middlewares = [
     ['the dots preset', dotsToolMiddleware],
@@ -181,7 +172,7 @@ describe('dots through a middleware', () => {
         reasoning: '\nOne lookup.\n',
         calls: [LYON],
       });
-      expectClean(meaning, [LYON]);
+      expectCleanReply(meaning, [LYON], MARKUP);
     });
 
     it('reads parallel calls, one wrapper each or several invokes in one, after reasoning and prose', async () => {
@@ -197,7 +188,7 @@ describe('dots through a middleware', () => {
         reasoning: '\nThree lookups.\n',
         calls: written,
       });
-      expectClean(meaning, written);
+      expectCleanReply(meaning, written, MARKUP);
     });
 
     it('reads an answer without reasoning (thinking off) as text', async () => {
@@ -205,7 +196,7 @@ describe('dots through a middleware', () => {
         tools,
       });
       expect(meaning).toEqual({ text: 'It is sunny.', reasoning: '', calls: [] });
-      expectClean(meaning, []);
+      expectCleanReply(meaning, [], MARKUP);
     });
 
     it('never runs a call cut off inside a parameter, and leaves no markup in the text', async () => {

@@ -6,7 +6,7 @@ import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { hunyuanToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay, streamChunks } from '../testing/run-parser';
 import {
   hunyuanFormat,
@@ -231,15 +231,6 @@ describe('the shared <tool_calls> opener, read by auto (json-array-tool-calls be
 /** Hunyuan's markup and end of turn: none of it may be left in the text a user reads. */
 const MARKUP = ['tool_call', 'tool_sep', 'arg_key', 'arg_value', 'think', 'hy_eos', ':opensource'];
 
-/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
-function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
-  for (const marker of MARKUP) {
-    expect(text, marker).not.toContain(marker);
-    expect(reasoning, marker).not.toContain(marker);
-  }
-  expect(calls).toEqual(written);
-}
-
 describe.each([
   ['hunyuanToolMiddleware', hunyuanToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
@@ -260,7 +251,7 @@ describe.each([
       providerOptions: opened,
     });
     expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '', calls: [LYON, TIME] });
-    expectClean(meaning, [LYON, TIME]);
+    expectCleanReply(meaning, [LYON, TIME], MARKUP);
   });
 
   it('reads HY v4 calls and Hy3-preview tokens the same way', async () => {
@@ -275,7 +266,7 @@ describe.each([
           providerOptions: opened,
         });
         expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '', calls: [LYON, TIME] });
-        expectClean(meaning, [LYON, TIME]);
+        expectCleanReply(meaning, [LYON, TIME], MARKUP);
       }
     }
   });
@@ -287,7 +278,7 @@ describe.each([
       { tools },
     );
     expect(meaning).toEqual({ text: 'The time is noon.', reasoning: '', calls: [] });
-    expectClean(meaning, []);
+    expectCleanReply(meaning, [], MARKUP);
   });
 
   it('never runs a call cut off inside a value, and leaves no markup in the text', async () => {
@@ -318,7 +309,7 @@ describe('where the Hunyuan rows open the reasoning and the preset or auto does 
     ] as const) {
       const meaning = await readThroughMiddleware(middleware, reply, { tools, reasoning: 'high' });
       expect(meaning).toEqual(expected);
-      expectClean(meaning, [TIME]);
+      expectCleanReply(meaning, [TIME], MARKUP);
     }
   });
 
@@ -331,7 +322,7 @@ describe('where the Hunyuan rows open the reasoning and the preset or auto does 
     ] as const) {
       const meaning = await readThroughMiddleware(middleware, reply, { tools });
       expect(meaning).toEqual(expected);
-      expectClean(meaning, [TIME]);
+      expectCleanReply(meaning, [TIME], MARKUP);
     }
   });
 });

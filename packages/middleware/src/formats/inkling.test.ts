@@ -6,7 +6,7 @@ import type { ToolbridgeErrorReason } from '../engine/text-stream-parser';
 import { inklingToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
@@ -280,15 +280,6 @@ describe('Inkling replies read by auto', () => {
 /** Inkling's markup: none of it may be left in the text a user reads. */
 const MARKUP = ['<|', '|>', 'content_', 'message_', '"args"'];
 
-/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
-function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
-  for (const marker of MARKUP) {
-    expect(text, marker).not.toContain(marker);
-    expect(reasoning, marker).not.toContain(marker);
-  }
-  expect(calls).toEqual(written);
-}
-
 describe.each([
   ['inklingToolMiddleware', inklingToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
@@ -300,14 +291,14 @@ describe.each([
     const reply = `${THINK}Two lookups.${END}${TEXT}Checking.${END}${call('get_weather', '{"city":"Lyon","days":2}')}${call('get_time', '{}')}${END_SAMPLING}`;
     const meaning = await readThroughMiddleware(middleware, reply, { tools });
     expect(meaning).toEqual({ reasoning: 'Two lookups.', text: 'Checking.', calls: [LYON, TIME] });
-    expectClean(meaning, [LYON, TIME]);
+    expectCleanReply(meaning, [LYON, TIME], MARKUP);
   });
 
   it('reads a reply that opens with the tool name the generation prompt left it to write', async () => {
     const reply = `get_weather<|content_invoke_tool_json|>{"name":"get_weather","args":{"city":"Lyon","days":2}}${END}${END_SAMPLING}`;
     const meaning = await readThroughMiddleware(middleware, reply, { tools });
     expect(meaning).toEqual({ reasoning: '', text: '', calls: [LYON] });
-    expectClean(meaning, [LYON]);
+    expectCleanReply(meaning, [LYON], MARKUP);
   });
 
   it('reads reasoning and an answer, message ends left out', async () => {
@@ -317,7 +308,7 @@ describe.each([
       { tools },
     );
     expect(meaning).toEqual({ reasoning: '17*23 = 391.', text: 'It is 391.', calls: [] });
-    expectClean(meaning, []);
+    expectCleanReply(meaning, [], MARKUP);
   });
 
   it('never runs a call cut off inside its arguments, and leaves no markup in the text', async () => {

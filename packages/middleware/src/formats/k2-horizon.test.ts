@@ -6,7 +6,7 @@ import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { k2HorizonToolMiddleware } from '../presets/presets';
 import { typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
@@ -267,15 +267,6 @@ describe('k2HorizonToolMiddleware', () => {
 /** K2 Horizon's markup and end tokens: none of it may be left in the text a user reads. */
 const MARKUP = ['ifm|', '<|', '|>'];
 
-/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
-function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
-  for (const marker of MARKUP) {
-    expect(text, marker).not.toContain(marker);
-    expect(reasoning, marker).not.toContain(marker);
-  }
-  expect(calls).toEqual(written);
-}
-
 describe.each([
   ['k2HorizonToolMiddleware', k2HorizonToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
@@ -297,7 +288,7 @@ describe.each([
     });
     // The newline after the reasoning is the reply's; the group's own newlines are markup.
     expect(meaning).toEqual({ reasoning: 'Two lookups.', text: '\n', calls: [TOKYO, TIME] });
-    expectClean(meaning, [TOKYO, TIME]);
+    expectCleanReply(meaning, [TOKYO, TIME], MARKUP);
   });
 
   it('reads the typed layout and lower efforts the same way', async () => {
@@ -310,7 +301,7 @@ describe.each([
         providerOptions: opened,
       });
       expect(meaning, closer).toEqual({ reasoning: 'Quick.', text: '', calls: [TOKYO] });
-      expectClean(meaning, [TOKYO]);
+      expectCleanReply(meaning, [TOKYO], MARKUP);
     }
   });
 
@@ -318,7 +309,7 @@ describe.each([
     for (const end of ['<|ifm|im_end|>', '<|ifm|endoftext|>']) {
       const meaning = await readThroughMiddleware(middleware, `Hello${end}`, { tools });
       expect(meaning, end).toEqual({ text: 'Hello', reasoning: '', calls: [] });
-      expectClean(meaning, []);
+      expectCleanReply(meaning, [], MARKUP);
     }
   });
 
@@ -351,7 +342,7 @@ describe('where the K2 Horizon preset and row open the reasoning and auto does n
     ] as const) {
       const meaning = await readThroughMiddleware(middleware, reply, { tools });
       expect(meaning).toEqual(expected);
-      expectClean(meaning, [TIME]);
+      expectCleanReply(meaning, [TIME], MARKUP);
     }
   });
 });

@@ -8,7 +8,7 @@ import { step3ToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
-import { type ReplyMeaning, readThroughMiddleware } from '../testing/read-through-middleware';
+import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { readEveryWay } from '../testing/run-parser';
 import { step3Format, step3Protocol, step3SystemPromptTemplate } from './step3';
 
@@ -353,15 +353,6 @@ describe('Step-3 calls read by auto', () => {
 /** Step-3's markup and end of turn: none of it may be left in the text a user reads. */
 const MARKUP = ['<｜', '｜>', 'steptml', '<think>', '</think>', '<|EOT|>'];
 
-/** The text and reasoning hold no markup, and every call runs with the arguments written or not at all. */
-function expectClean({ text, reasoning, calls }: ReplyMeaning, written: ReplyMeaning['calls']) {
-  for (const marker of MARKUP) {
-    expect(text, marker).not.toContain(marker);
-    expect(reasoning, marker).not.toContain(marker);
-  }
-  expect(calls).toEqual(written);
-}
-
 describe.each([
   ['step3ToolMiddleware', step3ToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
@@ -382,7 +373,7 @@ describe.each([
       providerOptions: opened,
     });
     expect(meaning).toEqual({ reasoning: 'Two lookups.\n', text: '\n\n', calls: [LYON, TIME] });
-    expectClean(meaning, [LYON, TIME]);
+    expectCleanReply(meaning, [LYON, TIME], MARKUP);
   });
 
   it('reads an answer after the reasoning as text, the end of turn left out', async () => {
@@ -392,7 +383,7 @@ describe.each([
       { tools, providerOptions: opened },
     );
     expect(meaning).toEqual({ reasoning: 'Easy.\n', text: '\n\nIt is 391.', calls: [] });
-    expectClean(meaning, []);
+    expectCleanReply(meaning, [], MARKUP);
   });
 
   it('never runs a call cut off inside a parameter, and leaves no markup in the text', async () => {
@@ -417,7 +408,7 @@ describe("Step-3's model row opens the reasoning the preset does not", () => {
       tools,
     });
     expect(meaning).toEqual({ reasoning: 'Need the time.\n', text: '\n\n', calls: [TIME] });
-    expectClean(meaning, [TIME]);
+    expectCleanReply(meaning, [TIME], MARKUP);
   });
 
   it.each([
@@ -427,7 +418,7 @@ describe("Step-3's model row opens the reasoning the preset does not", () => {
     const meaning = await readThroughMiddleware(middleware, reply, { tools });
     // The reasoning is read as text; its lone closer is still markup, kept out of it.
     expect(meaning).toEqual({ reasoning: '', text: 'Need the time.\n\n\n', calls: [TIME] });
-    expectClean(meaning, [TIME]);
+    expectCleanReply(meaning, [TIME], MARKUP);
   });
 });
 

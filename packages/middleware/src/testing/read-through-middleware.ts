@@ -116,3 +116,19 @@ export async function readThroughMiddleware(
   }
   return generated;
 }
+
+/**
+ * The reply reads clean: its text and reasoning hold none of the format's `markup` (wrappers,
+ * reasoning tags, end-of-turn tokens), and its calls are exactly those the model wrote, or none.
+ */
+export function expectCleanReply(
+  { text, reasoning, calls }: ReplyMeaning,
+  written: ReplyMeaning['calls'],
+  markup: readonly string[],
+): void {
+  for (const marker of markup) {
+    expect(text, marker).not.toContain(marker);
+    expect(reasoning, marker).not.toContain(marker);
+  }
+  expect(calls).toEqual(written);
+}
