@@ -1,9 +1,6 @@
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import {
-  createXmlParameterCallDecoder,
-  type XmlParameterSyntax,
-} from '../decoders/xml-parameter-call-decoder';
+import { createXmlParameterCallDecoder } from '../decoders/xml-parameter-call-decoder';
 import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -11,24 +8,10 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
+import { M2_SYNTAX } from './minimax';
 
 const OPEN = '<dots_function_call>';
 const CLOSE = '</dots_function_call>';
-
-/**
- * MiniMax-M2's `<invoke name="NAME">` `<parameter name="KEY">`VALUE`</parameter>` `</invoke>`,
- * but dots' template puts each value on lines of its own, so one newline is trimmed at each end
- * (as for Qwen3-Coder); a value written inline is read exactly.
- */
-const DOTS_SYNTAX: XmlParameterSyntax = {
-  nameOpen: '<invoke name="',
-  nameClose: ['">'],
-  callClose: '</invoke>',
-  keyOpen: '<parameter name="',
-  keyClose: '"',
-  valueOpen: '>',
-  valueClose: '</parameter>',
-};
 
 /**
  * rednote's dots (dots3-note): each call in `<dots_function_call>` tags, MiniMax-M2's invoke
@@ -49,7 +32,14 @@ export function dotsProtocol(): ToolCallProtocol {
           first === '{'
             ? createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: CLOSE, tools, sink })
             : first === '<'
-              ? createXmlParameterCallDecoder({ syntax: DOTS_SYNTAX, closer: CLOSE, tools, sink })
+              ? createXmlParameterCallDecoder({
+                  // MiniMax-M2's invoke, but dots' template puts each value on lines of its
+                  // own: one newline is trimmed at each end, a value written inline read exactly.
+                  syntax: { ...M2_SYNTAX, inlineValues: false },
+                  closer: CLOSE,
+                  tools,
+                  sink,
+                })
               : undefined,
         ),
     }),

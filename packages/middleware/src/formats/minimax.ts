@@ -14,7 +14,7 @@ import { BARE_INVOKE, bareInvokeDecoder } from './deepseek-dsml';
 import { defineFormat } from './define-format';
 
 /** MiniMax-M2: `<invoke name="NAME">` `<parameter name="KEY">`VALUE`</parameter>` `</invoke>`. */
-const M2_SYNTAX: XmlParameterSyntax = {
+export const M2_SYNTAX: XmlParameterSyntax = {
   nameOpen: '<invoke name="',
   nameClose: ['">'],
   callClose: '</invoke>',
