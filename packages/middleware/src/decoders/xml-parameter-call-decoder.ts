@@ -207,7 +207,11 @@ export function createXmlParameterCallDecoder(
   const nameStops = [...syntax.nameClose, ...(closer ? [closer] : [])];
   const nameTailStops = nameTail === undefined ? [] : [nameTail];
   const keyStops = [syntax.keyClose];
-  const valueOpenStops = [syntax.valueOpen];
+  const valueOpenStops = [
+    syntax.valueOpen,
+    ...(callClose ? [callClose] : []),
+    ...(closer ? [closer] : []),
+  ];
 
   // What the decoder knows of its markup between steps.
   let phase: Phase = nameOpen === '' ? { kind: 'name', tag: '' } : BETWEEN;
@@ -474,6 +478,12 @@ export function createXmlParameterCallDecoder(
     if (syntax.valueOpen === '') return startValue(current.parameter, undefined, at);
     const read = readTag(chunk, at, current, valueOpenStops);
     if (typeof read === 'number') return read;
+    if (read.stop !== syntax.valueOpen) {
+      // The call or its markup closed where a value should open: the call fails, and the text
+      // after the close is the engine's again.
+      if (read.stop === closer) closerRead = true;
+      return failBecause(read.end, 'A parameter has no value');
+    }
     return startValue(current.parameter, syntax.valueIsString?.(read.text), read.end);
   }
 

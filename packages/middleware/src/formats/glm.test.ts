@@ -77,6 +77,20 @@ describe('glmProtocol', () => {
     });
   });
 
+  it('fails a call whose key has no value, and keeps the text after it', () => {
+    const onError = vi.fn();
+    const { text, calls } = readEveryWay(
+      protocol,
+      '<tool_call>get_weather\n<arg_key>city</arg_key></tool_call>Thanks, that is all.',
+      { tools, onError },
+    );
+    expect(text).toBe('Thanks, that is all.');
+    // The call is reported, its input unfinished: it never runs.
+    expect(calls).toHaveLength(1);
+    for (const { input } of calls) expect(() => JSON.parse(input)).toThrow();
+    expect(onError).toHaveBeenCalled();
+  });
+
   it('reads a Hermes-style JSON body, arguments given as a JSON-encoded string too', () => {
     const text =
       '<tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Lima\\", \\"days\\": 1}"}</tool_call>';
