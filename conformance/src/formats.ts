@@ -13,6 +13,7 @@ import {
 import { type Call, renderReplies } from './render-reply.ts';
 import { apertusReplies } from './replies/apertus.ts';
 import { commandRPlusReplies, commandRReplies } from './replies/command-r.ts';
+import { cwmReplies } from './replies/cwm.ts';
 import { deepseekReplies, deepseekV31Replies } from './replies/deepseek.ts';
 import { deepseekDsmlReplies } from './replies/deepseek-dsml.ts';
 import { dotsReplies } from './replies/dots.ts';
@@ -24,6 +25,7 @@ import { genericJsonReplies } from './replies/generic-json.ts';
 import { gigachatReplies } from './replies/gigachat.ts';
 import { glmReplies } from './replies/glm.ts';
 import { graniteReplies } from './replies/granite.ts';
+import { granite20bFcReplies } from './replies/granite-20b-fc.ts';
 import { harmonyReplies } from './replies/harmony.ts';
 import { hunyuanReplies } from './replies/hunyuan.ts';
 import { inklingReplies } from './replies/inkling.ts';
@@ -38,6 +40,7 @@ import { minimaxReplies } from './replies/minimax.ts';
 import { mistralPreV11Replies, mistralReplies } from './replies/mistral.ts';
 import { museReplies } from './replies/muse.ts';
 import { olmo3Replies } from './replies/olmo3.ts';
+import { plamoReplies } from './replies/plamo.ts';
 import { pythonicReplies } from './replies/pythonic.ts';
 import { qwen3CoderReplies } from './replies/qwen3-coder.ts';
 import { seedOssReplies } from './replies/seed-oss.ts';
@@ -84,6 +87,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   mistralReplies,
   mistralPreV11Replies,
   graniteReplies,
+  granite20bFcReplies,
   xlamReplies,
   ...jsonArrayWrapperReplies,
   functionaryReplies,
@@ -110,6 +114,8 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   inklingReplies,
   deepseekDsmlReplies,
   step3Replies,
+  plamoReplies,
+  cwmReplies,
   kimiK3Replies,
   pythonicReplies,
   olmo3Replies,

@@ -27,6 +27,9 @@ const IDS: Record<string, string[]> = {
     'stepfun/step-3.7-flash',
   ],
   'Step 3': ['stepfun-ai/step3', 'stepfun-ai/step3-fp8', 'step-3'],
+  'PLaMo 3': ['plamo-3.0-prime', 'plamo-3.0-prime-beta', 'pfnet/plamo-3-nict-8b-base'],
+  'Code World Model (CWM)': ['facebook/cwm', 'facebook/cwm-sft', 'cwm'],
+  'Granite 20B Function Calling': ['ibm-granite/granite-20b-functioncalling'],
   'Arcee Trinity': [
     'arcee-ai/Trinity-Mini',
     'arcee-ai/trinity-mini:free',

@@ -1,5 +1,6 @@
 import { apertusFormat } from './apertus';
 import { commandRFormat } from './command-r';
+import { cwmFormat } from './cwm';
 import { deepseekFormat } from './deepseek';
 import { deepseekDsmlFormat } from './deepseek-dsml';
 import type { Format } from './define-format';
@@ -13,6 +14,7 @@ import { genericJsonFormat } from './generic-json';
 import { gigachatFormat } from './gigachat';
 import { glmFormat } from './glm';
 import { graniteFormat } from './granite';
+import { granite20bFcFormat } from './granite-20b-fc';
 import { harmonyFormat } from './harmony';
 import { hermesFormat } from './hermes';
 import { hunyuanFormat } from './hunyuan';
@@ -28,6 +30,7 @@ import { minimaxFormat } from './minimax';
 import { mistralFormat } from './mistral';
 import { museFormat } from './muse';
 import { olmo3Format } from './olmo3';
+import { plamoFormat } from './plamo';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
 import { seedOssFormat } from './seed-oss';
@@ -71,6 +74,7 @@ export const FORMATS = [
   inklingFormat,
   mistralFormat,
   graniteFormat,
+  granite20bFcFormat,
   xlamFormat,
   pythonicFormat,
   jsonArrayToolCallsFormat,
@@ -86,6 +90,8 @@ export const FORMATS = [
   museFormat,
   deepseekFormat,
   step3Format,
+  plamoFormat,
+  cwmFormat,
   kimiK2Format,
   apertusFormat,
   xmlFormat,

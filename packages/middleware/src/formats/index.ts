@@ -40,6 +40,7 @@ export {
   commandRReasoningTags,
   commandRSystemPromptTemplate,
 } from './command-r';
+export { cwmFormat, cwmProtocol, cwmSystemPromptTemplate } from './cwm';
 export type { DeepSeekCallFormat, DeepSeekProtocolOptions } from './deepseek';
 export {
   deepseekFormat,
@@ -108,6 +109,11 @@ export {
   graniteProtocol,
   graniteSystemPromptTemplate,
 } from './granite';
+export {
+  granite20bFcFormat,
+  granite20bFcProtocol,
+  granite20bFcSystemPromptTemplate,
+} from './granite-20b-fc';
 export {
   harmonyFormat,
   harmonyProtocol,
@@ -194,6 +200,7 @@ export {
   olmo3Protocol,
   olmo3SystemPromptTemplate,
 } from './olmo3';
+export { plamoFormat, plamoProtocol, plamoReasoningTags, plamoSystemPromptTemplate } from './plamo';
 export type { PythonicProtocolOptions } from './pythonic';
 export {
   lfm2Format,

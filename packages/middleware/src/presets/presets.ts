@@ -5,6 +5,7 @@
  */
 import { apertusFormat } from '../formats/apertus';
 import { commandRFormat } from '../formats/command-r';
+import { cwmFormat } from '../formats/cwm';
 import { deepseekFormat, deepseekV31Format } from '../formats/deepseek';
 import { deepseekDsmlFormat } from '../formats/deepseek-dsml';
 import { dotsFormat } from '../formats/dots';
@@ -17,6 +18,7 @@ import { genericJsonFormat } from '../formats/generic-json';
 import { gigachatFormat } from '../formats/gigachat';
 import { glmFormat } from '../formats/glm';
 import { graniteFormat } from '../formats/granite';
+import { granite20bFcFormat } from '../formats/granite-20b-fc';
 import { harmonyFormat } from '../formats/harmony';
 import { hermesFormat } from '../formats/hermes';
 import { hunyuanFormat } from '../formats/hunyuan';
@@ -32,6 +34,7 @@ import { minimaxFormat } from '../formats/minimax';
 import { mistralFormat } from '../formats/mistral';
 import { museFormat } from '../formats/muse';
 import { olmo3Format } from '../formats/olmo3';
+import { plamoFormat } from '../formats/plamo';
 import { pythonicFormat } from '../formats/pythonic';
 import { qwen3CoderFormat } from '../formats/qwen3-coder';
 import { seedOssFormat } from '../formats/seed-oss';
@@ -257,3 +260,24 @@ export const xlamToolMiddleware = /* @__PURE__ */ formatPreset(xlamFormat);
  * carries code without JSON escaping: `<get_weather><city>Seoul</city></get_weather>`.
  */
 export const xmlToolMiddleware = /* @__PURE__ */ formatPreset(xmlFormat);
+
+/**
+ * Tool calling for Meta's Code World Model (CWM) in its own format: `<tool: NAME>` blocks with
+ * JSON arguments, or raw text for a tool with one string argument, and `<think>` reasoning. When
+ * the request enables reasoning, the server opens `<think>\n`: pass `startWithReasoning: true` per
+ * call, or use `toolMiddlewareFor('facebook/cwm')`.
+ */
+export const cwmToolMiddleware = /* @__PURE__ */ formatPreset(cwmFormat);
+
+/**
+ * Tool calling for IBM granite-20b-functioncalling in its own format: `<function_call>` and one
+ * JSON object per call, no closing tag. Its `no_function` answer runs nothing and is left out of
+ * the text.
+ */
+export const granite20bFcToolMiddleware = /* @__PURE__ */ formatPreset(granite20bFcFormat);
+
+/**
+ * Tool calling for PLaMo 3 (`plamo-3.0-prime`): `<|plamo:begin_tool_requests:plamo|>` sections, each
+ * call's name and JSON arguments in tags, and `<|plamo:begin_think:plamo|>` reasoning.
+ */
+export const plamoToolMiddleware = /* @__PURE__ */ formatPreset(plamoFormat);

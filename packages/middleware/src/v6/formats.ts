@@ -163,3 +163,15 @@ export const k2HorizonToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ *
 export const step3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.step3ToolMiddleware,
 );
+/** `cwmToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const cwmToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.cwmToolMiddleware,
+);
+/** `granite20bFcToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const granite20bFcToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.granite20bFcToolMiddleware,
+);
+/** `plamoToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const plamoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.plamoToolMiddleware,
+);

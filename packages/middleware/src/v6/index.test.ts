@@ -72,6 +72,9 @@ describe('the v6 entry', () => {
         'inklingToolMiddleware',
         'k2HorizonToolMiddleware',
         'step3ToolMiddleware',
+        'cwmToolMiddleware',
+        'granite20bFcToolMiddleware',
+        'plamoToolMiddleware',
       ].sort(),
     );
   });
