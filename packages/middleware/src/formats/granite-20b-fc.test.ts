@@ -1,14 +1,15 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { granite20bFcToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { timeCallHistory } from '../testing/time-call-history';
 import { granite20bFcProtocol, granite20bFcSystemPromptTemplate } from './granite-20b-fc';
 
 const protocol = granite20bFcProtocol();
@@ -207,34 +208,13 @@ describe('granite20bFcProtocol', () => {
 
 describe('the granite-20b-fc preset', () => {
   it('writes the tools into the system message, past calls and results as the model reads them', async () => {
-    const prompt: LanguageModelV4Prompt = [
-      { role: 'user', content: [{ type: 'text', text: 'Time?' }] },
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'get_time',
-            output: { type: 'text', value: '12:00' },
-          },
-        ],
-      },
-    ];
-    const result = await middleware.transformParams?.({
-      type: 'generate',
-      params: { prompt, tools: fixtureTools.slice(2) },
-      model: scriptedModel([]),
-    });
-    expect(result?.prompt[0]).toEqual({
+    const prompt = timeCallHistory;
+    const rewritten = await rewrittenPrompt(middleware, prompt, fixtureTools.slice(2));
+    expect(rewritten?.[0]).toEqual({
       role: 'system',
       content: granite20bFcSystemPromptTemplate(protocol.formatTools(fixtureTools.slice(2))),
     });
-    expect(result?.prompt.slice(1)).toEqual([
+    expect(rewritten?.slice(1)).toEqual([
       prompt[0],
       {
         role: 'assistant',

@@ -1,4 +1,3 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { autoProtocol } from '../auto/auto-protocol';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
@@ -6,10 +5,11 @@ import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
 import { step3ToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
-import { scriptedModel } from '../testing/mock-model';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
+import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
+import { timeCallHistory } from '../testing/time-call-history';
 import { step3Format, step3Protocol, step3SystemPromptTemplate } from './step3';
 
 const protocol = step3Protocol();
@@ -278,34 +278,13 @@ describe('the Step-3 preset', () => {
   });
 
   it('writes the tool list into the system message, past calls and results as Step-3 reads them', async () => {
-    const prompt: LanguageModelV4Prompt = [
-      { role: 'user', content: [{ type: 'text', text: 'Time?' }] },
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_time', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'get_time',
-            output: { type: 'text', value: '12:00' },
-          },
-        ],
-      },
-    ];
-    const result = await step3ToolMiddleware.transformParams?.({
-      type: 'generate',
-      params: { prompt, tools: fixtureTools.slice(2) },
-      model: scriptedModel([]),
-    });
-    expect(result?.prompt[0]).toEqual({
+    const prompt = timeCallHistory;
+    const rewritten = await rewrittenPrompt(step3ToolMiddleware, prompt, fixtureTools.slice(2));
+    expect(rewritten?.[0]).toEqual({
       role: 'system',
       content: step3SystemPromptTemplate(protocol.formatTools(fixtureTools.slice(2))),
     });
-    expect(result?.prompt.slice(1)).toEqual([
+    expect(rewritten?.slice(1)).toEqual([
       prompt[0],
       {
         role: 'assistant',
