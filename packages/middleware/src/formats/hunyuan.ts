@@ -174,7 +174,8 @@ Write text values as they are and other values as JSON; give every required argu
 
 /** Hunyuan's reasoning tags: the released checkpoints' suffixed `<think:opensource>` first, then Hy3-preview's `<think>`. */
 export const hunyuanReasoningTags: ReadonlyArray<readonly [string, string]> = [
-  [tag('think'), close('think')],
+  // Literal: a module-level call would keep Hunyuan in every bundle.
+  ['<think:opensource>', '</think:opensource>'],
   ['<think>', '</think>'],
 ];
 

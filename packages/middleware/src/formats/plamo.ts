@@ -35,16 +35,14 @@ export const plamoReasoningTags: ReadonlyArray<readonly [string, string]> = [
  */
 const CALL_OPENERS = [REQUEST_BEGIN, `${REQUESTS_BEGIN}${REQUEST_BEGIN}`];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * What comes between the call's tag and the arguments' JSON: the name in its tags, then the
  * arguments' tag and, where the server constrains the arguments, `<|plamo:constrain|>json`
- * (vLLM's parser expects it; other PLaMo output leaves it out). The message token ends it.
+ * (vLLM's parser expects it; other PLaMo output leaves it out). The message token ends it. A
+ * literal rather than built from the tokens: a module-level call would keep PLaMo in every bundle.
  */
-const CALL_HEAD = new RegExp(
-  `^[ \\t]*${escapeRegExp(NAME_BEGIN)}[ \\t]*([^<\\s]+)[ \\t]*${escapeRegExp(NAME_END)}[ \\t]*${escapeRegExp(ARGUMENTS_BEGIN)}(?:${escapeRegExp(CONSTRAIN_JSON)})?[ \\t]*$`,
-);
+const CALL_HEAD =
+  /^[ \t]*<\|plamo:begin_tool_name:plamo\|>[ \t]*([^<\s]+)[ \t]*<\|plamo:end_tool_name:plamo\|>[ \t]*<\|plamo:begin_tool_arguments:plamo\|>(?:<\|plamo:constrain\|>json)?[ \t]*$/;
 
 /** One call after `<|plamo:begin_tool_request:plamo|>`: its head up to `<|plamo:msg|>`, then the JSON arguments. */
 function plamoCallDecoder(tools: ToolsByName, sink: CallSink): CallDecoder {
