@@ -13,6 +13,12 @@ export interface RawCodeCallDecoderOptions {
   /** Markers that end the code and close its markup (`<|eom_id|>`); read as part of the markup. */
   closers?: readonly string[];
   /**
+   * The code ends only at one of `closers` (CWM's `</tool>`): output that ends before one cut the
+   * code off, and the call fails rather than run half a command. Default: false, the output's end
+   * ends the code.
+   */
+  closerRequired?: boolean;
+  /**
    * A marker that may end the code and open the next part of the reply (Functionary's `>>>`
    * before a recipient). `next` is told the text after it up to a newline (at most
    * {@link MAX_HEADER_LENGTH} characters): it returns the decoder of the call that follows (it
@@ -132,11 +138,15 @@ export function createRawCodeCallDecoder(options: RawCodeCallDecoderOptions): Ca
       return;
     }
     if (status !== 'open') return;
+    status = 'done';
+    if (options.closerRequired) {
+      sink.fail(`The call was cut off before its ${closers.at(-1)}`);
+      return;
+    }
     // The output ended the code: what was held is code too.
     writeCode(held);
     held = '';
     endCode();
-    status = 'done';
   }
 
   return {

@@ -56,22 +56,13 @@ function rawBodyDecoder(toolName: string, tools: ToolsByName, sink: CallSink): C
         : `The body of the call to ${toolName} is not JSON, and the tool has no single string argument it could be`,
     );
   }
-  const raw = createRawCodeCallDecoder({ toolName, key, sink, closers: [`\n${CLOSER}`, CLOSER] });
-  let cutOff = false;
-  return {
-    write: (text) => raw.write(text),
-    end() {
-      if (raw.status !== 'open') return;
-      cutOff = true;
-      sink.fail('The call was cut off before its </tool>');
-    },
-    get status(): CallStatus {
-      return cutOff ? 'done' : raw.status;
-    },
-    get closer() {
-      return raw.closer;
-    },
-  };
+  return createRawCodeCallDecoder({
+    toolName,
+    key,
+    sink,
+    closers: [`\n${CLOSER}`, CLOSER],
+    closerRequired: true,
+  });
 }
 
 /**
