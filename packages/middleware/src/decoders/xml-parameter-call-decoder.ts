@@ -31,6 +31,11 @@ export interface XmlParameterSyntax {
    * own spelling's close, or at the next open of that spelling.
    */
   keySpellings?: ReadonlyArray<readonly [keyOpen: string, valueClose: string]>;
+  /**
+   * The key opens whose values may be wrapped whole in CDATA, read as their content: MiniCPM's
+   * `<param name="` (its servers read the call as XML). Other spellings keep such text as written.
+   */
+  cdataKeyOpens?: readonly string[];
   /** Ends the key: `>`, `"`, `</arg_key>`. */
   keyClose: string;
   /** Opens the value after the key and any attributes: `''`, `>`, `<arg_value>`. */
@@ -307,13 +312,11 @@ export function createXmlParameterCallDecoder(
   function openParameter(key: string, open: string): OpenParameter {
     parameters++;
     return {
-      value: createXmlParameterValueWriter(
-        sink,
-        key,
-        propertySchema(callSchema, key),
-        !syntax.inlineValues,
-        syntax.nullIsText === true,
-      ),
+      value: createXmlParameterValueWriter(sink, key, propertySchema(callSchema, key), {
+        trim: !syntax.inlineValues,
+        nullIsText: syntax.nullIsText === true,
+        cdata: syntax.cdataKeyOpens?.includes(open) === true,
+      }),
       open,
       close:
         valueCloses.get(open) ?? (typeof valueClose === 'string' ? valueClose : valueClose(key)),

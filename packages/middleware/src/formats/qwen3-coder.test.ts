@@ -141,6 +141,7 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
     ['the Qwen3-Coder preset', qwen3CoderToolMiddleware],
     ['auto', autoToolMiddleware],
     ['toolMiddlewareFor("qwen3-coder:30b")', toolMiddlewareFor('qwen3-coder:30b')],
+    ['toolMiddlewareFor("openbmb/MiniCPM4.1-8B")', toolMiddlewareFor('openbmb/MiniCPM4.1-8B')],
   ] as const;
   const read = (middleware: (typeof middlewares)[number][1], reply: string) =>
     readThroughMiddleware(middleware, reply, { tools: weatherTools });
@@ -181,6 +182,19 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
           '<tool_call>\n<function name="get_weather">\n<param name="location">Rome</param>\n</function>\n</tool_call>\nDone.',
         ),
       ).toEqual({ text: '\nDone.', reasoning: '', calls: [ROME] });
+    });
+
+    it("reads MiniCPM's values wrapped in CDATA as their content", async () => {
+      expect(
+        await read(
+          middleware,
+          '<function name="get_weather"><param name="location"><![CDATA[Rome <centre>]]></param><param name="days"><![CDATA[2]]></param></function>',
+        ),
+      ).toEqual({
+        text: '',
+        reasoning: '',
+        calls: [{ toolName: 'get_weather', input: '{"location":"Rome <centre>","days":2}' }],
+      });
     });
 
     it('reads a JSON body as the arguments, never as no arguments', async () => {

@@ -48,6 +48,8 @@ const QWEN3_CODER_ATTRIBUTE_SYNTAX: XmlParameterSyntax = {
   keyClose: '"',
   valueOpen: '>',
   keySpellings: [['<param name="', '</param>']],
+  // MiniCPM's servers read its `<param>` calls as XML, so a value may come wrapped in CDATA.
+  cdataKeyOpens: ['<param name="'],
 };
 
 /**
