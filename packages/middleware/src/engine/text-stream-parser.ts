@@ -106,6 +106,20 @@ interface OpenMarkup {
   calls: MarkupCalls;
   /** Whether brackets between the value and the closer were read past. */
   junk?: boolean;
+  /** The markup failed and its skip ended at another call's opener: its closer, which may close a wrapper of that call. */
+  wrapperCloser?: string;
+}
+
+/**
+ * An explicit opener no call of its own followed, only whitespace between it and another call's
+ * opener (RWKV's `<tool_call>` around an `<invoke>`): held until that call is read, then it and
+ * its closer are markup; if no call is read, it is text and reported as the failed markup it was.
+ */
+interface HeldWrapper {
+  rawText: string;
+  closer: string;
+  message: string;
+  cause: unknown;
 }
 
 /**
@@ -209,12 +223,16 @@ export function createTextStreamParser(
   let textId: string | undefined;
   /** A closer still expected after markup that ended without it. */
   let strayCloser: string | undefined;
+  /** The stray closer is a wrapper's, whose call came: no text between them is said. */
+  let strayWrapper = false;
+  let heldWrapper: HeldWrapper | undefined;
   let callCount = 0;
   /** Whether anything but whitespace went out as text or a call. */
   let wroteProse = false;
 
   function emitText(text: string, isProse = true): void {
     if (text.length === 0) return;
+    releaseWrapper();
     if (!wroteProse && text.trim() !== '') wroteProse = true;
     if (isProse) nearMisses.read(text);
     else nearMisses.interrupt();
@@ -223,6 +241,15 @@ export function createTextStreamParser(
       emit({ type: 'text-start', id: textId });
     }
     emit({ type: 'text-delta', id: textId, delta: text });
+  }
+
+  /** A held wrapper wrapped no call after all: it is the text it was, and said. */
+  function releaseWrapper(): void {
+    const wrapper = heldWrapper;
+    if (wrapper === undefined) return;
+    heldWrapper = undefined;
+    report(wrapper.message, 'malformed-call', wrapper.rawText, { error: wrapper.cause });
+    if (emitRaw) emitText(wrapper.rawText, false);
   }
 
   function closeText(): void {
@@ -280,6 +307,7 @@ export function createTextStreamParser(
       calls,
     };
     strayCloser = undefined;
+    strayWrapper = false;
     state = { mode: 'markup', markup };
   }
 
@@ -307,6 +335,14 @@ export function createTextStreamParser(
     // The model announced a call and wrote none this format reads: that is said, never silent.
     if (status === 'not-a-call') {
       calls.fail(`No call this format reads follows ${opener}; it was kept as text`);
+      if (closer !== undefined) {
+        // What the decoder read before it knew is skipped as if it came after: a call opener in
+        // it ends the markup there, as it does when the decoder knew at its first character.
+        const read = body.toString();
+        open.body = createTextPieces();
+        state = { mode: 'skip', markup: open, closer };
+        return read;
+      }
     }
     const failed =
       status !== 'done' ||
@@ -336,6 +372,22 @@ export function createTextStreamParser(
       // No call came of it: it was the reasoning mentioning the markup.
       state = inReasoning(reasoning);
       reasoning.read(rawText);
+      return;
+    }
+    if (
+      !muted &&
+      calls.calls.length === 0 &&
+      open.wrapperCloser !== undefined &&
+      rawText.slice(opener.length).trim() === ''
+    ) {
+      releaseWrapper();
+      heldWrapper = {
+        rawText,
+        closer: open.wrapperCloser,
+        message:
+          calls.failure?.message ?? 'Tool call markup could not be read; it was kept as text',
+        cause: calls.failure?.cause,
+      };
       return;
     }
     if (muted || calls.calls.length === 0) {
@@ -368,6 +420,13 @@ export function createTextStreamParser(
       report(calls.failure.message, 'malformed-call', rawText, { error: calls.failure.cause });
     }
     if (decoder.status === 'done') strayCloser = decoder.closer;
+    if (heldWrapper !== undefined) {
+      // The call was wrapped: its wrapper is markup, and so is the wrapper's closer after it.
+      onCallText?.(heldWrapper.rawText);
+      strayCloser = heldWrapper.closer;
+      strayWrapper = true;
+      heldWrapper = undefined;
+    }
     onCallText?.(rawText);
     callCount += calls.calls.length;
     if (around.interrupted !== undefined) {
@@ -386,6 +445,7 @@ export function createTextStreamParser(
 
   /** Starts a reasoning block: opened by a tag (ending at its closer), or by the chat template. */
   function startReasoning(opener: string | undefined, opened: 'tag' | 'implicit' | 'held'): void {
+    releaseWrapper();
     closeText();
     const closer = opener === undefined ? undefined : reasoningTags.get(opener);
     const markers =
@@ -488,13 +548,17 @@ export function createTextStreamParser(
           pos = scan.index + marker.length;
           if (marker === strayCloser && !reasoningTags.has(marker)) {
             // The closer of a call that ended before it, with text in between: markup, not prose.
-            // The call went out when its value ended, without it: it is read past, and said.
+            // The call went out when its value ended, without it: it is read past, and said
+            // (a wrapper's closer, after the call it wrapped, is where it belongs).
             strayCloser = undefined;
-            report(
-              `${marker} came after text that followed the call it closes; it was read as markup`,
-              'late-closer',
-              marker,
-            );
+            if (!strayWrapper) {
+              report(
+                `${marker} came after text that followed the call it closes; it was read as markup`,
+                'late-closer',
+                marker,
+              );
+            }
+            strayWrapper = false;
             onCallText?.(marker);
           } else if (wrappers.has(marker) || loneClosers.has(marker)) {
             // A wrapper, or a reasoning closer with no opener: markup, never text.
@@ -566,7 +630,7 @@ export function createTextStreamParser(
           open.body.push(closer);
           pos += closer.length;
           endMarkup(open);
-          strayCloser = undefined;
+          if (!strayWrapper) strayCloser = undefined;
           break;
         }
         case 'skip': {
@@ -581,8 +645,9 @@ export function createTextStreamParser(
           const isCloser = scan.marker === closer;
           open.body.push(buffer.slice(pos, isCloser ? scan.index + closer.length : scan.index));
           pos = isCloser ? scan.index + closer.length : scan.index;
+          if (!isCloser) open.wrapperCloser = closer;
           endMarkup(open);
-          strayCloser = undefined;
+          if (!strayWrapper) strayCloser = undefined;
           break;
         }
       }
@@ -631,6 +696,7 @@ export function createTextStreamParser(
       state.block.read(state.block.seeker.flush());
       closeReasoning(state.block);
     } else emitText(held);
+    releaseWrapper();
     held = '';
     state = TEXT;
     closeText();

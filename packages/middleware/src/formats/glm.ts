@@ -156,5 +156,11 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
     { family: 'Poolside Laguna', match: /laguna|poolside/, opensReasoning: 'on-request' },
     // iFLYTEK's Spark X2.5 (SGLang spark25): GLM's tags; its template thinks unless told not to.
     { family: 'Spark X2.5', match: /spark-x2\.5/, opensReasoning: 'by-default' },
+    // vLLM's hyperclovax_seed_think parser reads GLM-4.5's layout; the template's `thinking` opens <think>.
+    {
+      family: 'HyperCLOVA X SEED Think 32B',
+      match: /hyperclovax-seed-think-32b/,
+      opensReasoning: 'on-request',
+    },
   ],
 });

@@ -168,5 +168,8 @@ export const hermesFormat = /* @__PURE__ */ defineFormat({
     { family: 'ERNIE 4.5', match: /ernie-?4\.5/ },
     // Trinity Large Thinking writes Qwen3-Coder's XML (its row is there); the others, Hermes JSON.
     { family: 'Arcee Trinity', match: /trinity-(?:mini|nano|large-preview)/ },
+    // No format of its own: G1 learned Hermes, Glaive and xLAM calls. The servers' forks read a
+    // Hermes call in a json fence, or an <invoke> in <tool_call>; the safety net reads both.
+    { family: 'RWKV-7 G1', match: /rwkv/ },
   ],
 });

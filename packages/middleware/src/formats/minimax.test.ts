@@ -274,6 +274,43 @@ describe('an <invoke> without its <minimax:tool_call> wrapper', () => {
   });
 });
 
+describe('an <invoke> inside a Hermes <tool_call> (as the RWKV fork of vLLM reads calls)', () => {
+  const middlewares = [
+    ['auto', autoToolMiddleware],
+    ['toolMiddlewareFor("BlinkDL/rwkv7-g1")', toolMiddlewareFor('BlinkDL/rwkv7-g1')],
+  ] as const;
+  const read = (middleware: (typeof middlewares)[number][1], reply: string) =>
+    readThroughMiddleware(middleware, reply, { tools });
+
+  describe.each(middlewares)('through %s', (_name, middleware) => {
+    it('reads the call, leaving no wrapper in the text', async () => {
+      for (const [call, between] of [
+        [invoke('get_weather', { city: 'Lyon', days: '2' }), '\n'],
+        [
+          '<invoke name="get_weather"><parameter name="city">Lyon</parameter><parameter name="days">2</parameter></invoke>',
+          '',
+        ],
+      ]) {
+        expect(
+          await read(
+            middleware,
+            `Checking.\n<tool_call>${between}${call}${between}</tool_call>\nDone.`,
+          ),
+        ).toEqual({
+          text: `Checking.\n${between}\nDone.`,
+          reasoning: '',
+          calls: [{ toolName: 'get_weather', input: '{"city":"Lyon","days":2}' }],
+        });
+      }
+    });
+
+    it('keeps it as text when the invoke inside is no call', async () => {
+      const reply = `Like this: <tool_call>\n${invoke('lookup', { q: 'x' })}\n</tool_call> then.`;
+      expect(await read(middleware, reply)).toEqual({ text: reply, reasoning: '', calls: [] });
+    });
+  });
+});
+
 describeProtocolProperties(
   [
     m2(invoke('get_weather', { city: 'Oslo', days: '3' })),

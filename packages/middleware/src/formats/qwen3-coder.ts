@@ -262,7 +262,9 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
     },
     // Their servers read them with the Qwen3-Coder parser (vLLM step3p5, minicpm5 for the XML).
     { family: 'Step 3.5 / 3.7', match: /step-?3\.[57]/ },
-    { family: 'MiniCPM 4 / 5', match: /minicpm-?[45]/ },
+    { family: 'MiniCPM 4 / 5, MiniCPM-V', match: /minicpm-?(?:[45]|v)/ },
+    // vLLM's berrylm and SGLang's berrylm parsers read Qwen3-Coder's XML; its template opens <think>.
+    { family: 'BerryLM', match: /berrylm/, opensReasoning: 'by-default' },
     // Their model cards serve them with Qwen3-Coder's parser (SGLang's mimo parser reads the same XML).
     { family: 'Arcee Trinity Large Thinking', match: /trinity-large-thinking/ },
     { family: 'MiMo-V2', match: /mimo-v2/ },
