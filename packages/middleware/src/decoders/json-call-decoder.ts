@@ -52,21 +52,6 @@ class NotACall extends Error {}
 /** `openTag`, `closeTag`: reading a tag of `innerTags` (or the closer, after the value). */
 type Phase = 'lead' | 'fence' | 'openTag' | 'json' | 'trail' | 'closeTag';
 
-/** One call object being read: `{"name": …, "arguments": …}` in any key order. */
-interface Envelope {
-  depth: number;
-  id?: string;
-  toolName?: string;
-  /** Arguments read before the name, written once it is known. */
-  pending?: { value: unknown };
-  argumentsSeen: boolean;
-  argumentsDone: boolean;
-  /** The first member of no known key that holds an object or a list. */
-  containerMember?: string;
-  /** The other members of no known key, whose values are scalars. */
-  scalarMembers: string[];
-}
-
 /**
  * Decodes the JSON of a call after its opener, as models write it: optional whitespace and a
  * markdown fence (or one of `innerTags`) before it; one call object or an array of them; relaxed
@@ -103,7 +88,22 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   let callDepth = 0;
   /** The depth at which a list of calls opened, if one did. */
   let listAt: number | undefined;
-  let envelope: Envelope | undefined;
+  // The call object being read, `{"name": …, "arguments": …}` in any key order, is kept in
+  // local variables (a minifier shortens them, not property names): whether one is open, and
+  // what was read of it.
+  let inCall = false;
+  /** The depth the call object opened at. */
+  let callAt = 0;
+  let callId: string | undefined;
+  let toolName: string | undefined;
+  /** Arguments read before the name, written once it is known. */
+  let pending: { value: unknown } | undefined;
+  let argumentsSeen = false;
+  let argumentsDone = false;
+  /** The first member of no known key that holds an object or a list. */
+  let containerMember: string | undefined;
+  /** The other members of no known key, whose values are scalars. */
+  let scalarMembers: string[] = [];
   /** The handler of the member value being read, and how deep inside it the scanner is. */
   let route: JsonScanHandler | undefined;
   let routeDepth = 0;
@@ -115,29 +115,33 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     return tools.get(name)?.inputSchema;
   }
 
-  function openEnvelope(): void {
-    envelope = { depth, argumentsSeen: false, argumentsDone: false, scalarMembers: [] };
+  function openCall(): void {
+    inCall = true;
+    callAt = depth;
+    callId = toolName = pending = containerMember = undefined;
+    argumentsSeen = argumentsDone = false;
+    scalarMembers = [];
   }
 
-  function announce(current: Envelope, name: string): void {
+  function announce(name: string): void {
     if (knownToolsOnly && calls === 0 && !tools.has(name)) throw new NotACall();
-    current.toolName = name;
-    sink.start(name, current.id);
+    toolName = name;
+    sink.start(name, callId);
     calls++;
-    if (current.pending !== undefined) {
-      sink.input.value(coerceBySchema(current.pending.value, schemaOf(name)));
-      current.pending = undefined;
+    if (pending !== undefined) {
+      sink.input.value(coerceBySchema(pending.value, schemaOf(name)));
+      pending = undefined;
     }
   }
 
-  function closeEnvelope(current: Envelope): void {
-    envelope = undefined;
-    if (current.toolName === undefined) throw new Error('The call names no tool');
-    if (current.argumentsSeen) {
+  function closeCall(): void {
+    inCall = false;
+    if (toolName === undefined) throw new Error('The call names no tool');
+    if (argumentsSeen) {
       sink.endCall();
       return;
     }
-    const stray = strayArguments(current, current.toolName);
+    const stray = strayArguments(toolName);
     if (stray === undefined) {
       sink.input.value({});
       sink.endCall();
@@ -147,24 +151,24 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   }
 
   /** A member of a call without arguments that may be them: a container, or a parameter's name. */
-  function strayArguments(current: Envelope, toolName: string): string | undefined {
-    if (current.containerMember !== undefined) return current.containerMember;
-    const properties = schemaOf(toolName)?.properties;
+  function strayArguments(name: string): string | undefined {
+    if (containerMember !== undefined) return containerMember;
+    const properties = schemaOf(name)?.properties;
     return isJsonObject(properties)
-      ? current.scalarMembers.find((key) => Object.hasOwn(properties, key))
+      ? scalarMembers.find((key) => Object.hasOwn(properties, key))
       : undefined;
   }
 
   /** A member of no known key: skipped, and noted while the call has no arguments. */
-  function otherMember(current: Envelope, key: string): JsonScanHandler {
-    if (current.argumentsSeen) return {};
+  function otherMember(key: string): JsonScanHandler {
+    if (argumentsSeen) return {};
     let noted = false;
     // The value's first event tells its kind; the events inside it are skipped.
     const note = (container: boolean) => () => {
       if (noted) return;
       noted = true;
-      if (!container) current.scalarMembers.push(key);
-      else current.containerMember ??= key;
+      if (!container) scalarMembers.push(key);
+      else containerMember ??= key;
     };
     return {
       objectStart: note(true),
@@ -174,25 +178,24 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     };
   }
 
-  function routeMember(current: Envelope, key: string): void {
+  function routeMember(key: string): void {
     memberKey = key;
     onRouteEnd = undefined;
-    const first =
-      current.toolName === undefined && !current.argumentsSeen && current.id === undefined;
-    if (first && wrapperKeys.includes(key) && current.depth === 0 && listAt === undefined) {
+    const first = toolName === undefined && !argumentsSeen && callId === undefined;
+    if (first && wrapperKeys.includes(key) && callAt === 0 && listAt === undefined) {
       // `{"tool_calls": …}`: the object is an envelope around the calls, not a call.
-      envelope = undefined;
+      inCall = false;
       callDepth = depth;
       listAt = undefined;
       return;
     }
     if (nameAsKey) {
-      routeNamedMember(current, key);
+      routeNamedMember(key);
       return;
     }
     // Without an opener, only the name may come first, or a `type`, or the call's id (Cohere
     // writes `{"tool_call_id": "0", "tool_name": …}`): anything else before the name is prose.
-    const beforeName = current.toolName === undefined && !current.argumentsSeen;
+    const beforeName = toolName === undefined && !argumentsSeen;
     const idFirst = first && keys.id?.includes(key) === true;
     if (
       knownToolsOnly &&
@@ -204,13 +207,13 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     ) {
       throw new NotACall();
     }
-    if (keys.id?.includes(key) && current.toolName === undefined) {
+    if (keys.id?.includes(key) && toolName === undefined) {
       const parts: string[] = [];
       route = { stringChunk: (text) => parts.push(text) };
       onRouteEnd = () => {
-        current.id = parts.join('');
+        callId = parts.join('');
       };
-    } else if (keys.name.includes(key) && current.toolName === undefined) {
+    } else if (keys.name.includes(key) && toolName === undefined) {
       const parts: string[] = [];
       route = {
         stringChunk: (text) => parts.push(text),
@@ -221,41 +224,40 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       onRouteEnd = () => {
         const name = parts.join('');
         if (name === '') throw new Error(`"${key}" is not a tool name`);
-        announce(current, name);
+        announce(name);
       };
-    } else if (keys.arguments.includes(key) && !current.argumentsSeen) {
-      current.argumentsSeen = true;
+    } else if (keys.arguments.includes(key) && !argumentsSeen) {
+      argumentsSeen = true;
       // Before the name, the arguments are built whole, to be written once it is known.
       const reader =
-        current.toolName === undefined
+        toolName === undefined
           ? new JsonValueBuilder()
-          : createJsonArgumentsReader(sink.input, schemaOf(current.toolName));
+          : createJsonArgumentsReader(sink.input, schemaOf(toolName));
       route = reader;
       onRouteEnd = () => {
         if (reader instanceof JsonValueBuilder) {
-          current.pending = { value: argumentsObject(reader.value) };
+          pending = { value: argumentsObject(reader.value) };
         } else reader.end();
-        current.argumentsDone = true;
+        argumentsDone = true;
       };
-    } else route = otherMember(current, key);
+    } else route = otherMember(key);
   }
 
   /** `{"get_weather": {…}}`: the key names the tool, the value is its arguments. */
-  function routeNamedMember(current: Envelope, key: string): void {
-    if (current.toolName !== undefined) {
+  function routeNamedMember(key: string): void {
+    if (toolName !== undefined) {
       // A further member of the same object: a further call.
-      current.toolName = undefined;
-      current.argumentsSeen = false;
-      current.argumentsDone = false;
+      toolName = undefined;
+      argumentsSeen = argumentsDone = false;
     }
     if (key === '') throw new Error('An empty key is not a tool name');
-    announce(current, key);
-    current.argumentsSeen = true;
+    announce(key);
+    argumentsSeen = true;
     const reader = createJsonArgumentsReader(sink.input, schemaOf(key));
     route = reader;
     onRouteEnd = () => {
       reader.end();
-      current.argumentsDone = true;
+      argumentsDone = true;
     };
   }
 
@@ -283,7 +285,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
    */
   function valueStart(kind: 'object' | 'array' | 'scalar'): JsonScanHandler | undefined {
     if (route !== undefined) return route;
-    if (envelope === undefined) {
+    if (!inCall) {
       if (
         kind === 'object' &&
         (depth === callDepth || (listAt !== undefined && depth === listAt + 1))
@@ -302,7 +304,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
   const handler: JsonScanHandler = {
     objectStart() {
       const member = valueStart('object');
-      if (member === undefined) openEnvelope();
+      if (member === undefined) openCall();
       else {
         routeDepth++;
         member.objectStart?.();
@@ -323,7 +325,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
         routeDepth--;
         route.objectEnd?.();
         if (routeDepth === 0) memberValueDone();
-      } else if (envelope !== undefined) closeEnvelope(envelope);
+      } else if (inCall) closeCall();
     },
     arrayEnd() {
       depth--;
@@ -338,7 +340,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
     },
     key(key) {
       if (route !== undefined) route.key?.(key);
-      else if (envelope !== undefined) routeMember(envelope, key);
+      else if (inCall) routeMember(key);
       else routeWrapperMember(key);
     },
     stringStart() {
@@ -382,7 +384,7 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
 
   /** The call being read has its name and complete arguments. */
   function argumentsComplete(): boolean {
-    return envelope?.toolName !== undefined && envelope.argumentsDone;
+    return inCall && toolName !== undefined && argumentsDone;
   }
 
   /** Reads one character of the markup from `at`, or a run of JSON or of a fence's opening line. */
@@ -476,12 +478,12 @@ export function createJsonCallDecoder(options: JsonCallDecoderOptions): CallDeco
       // Settles a quote still waiting for what follows it; the value itself stays incomplete.
       scanner.end();
     } catch (error) {
-      if (envelope === undefined && calls === 0) {
+      if (!inCall && calls === 0) {
         fail(error);
         return;
       }
     }
-    if (envelope === undefined && calls > 0) {
+    if (!inCall && calls > 0) {
       sink.repair('The list of calls was not closed');
       status = 'done';
       return;

@@ -9,7 +9,6 @@ interface WriteOptions {
   isString?: boolean;
   trim?: boolean;
   nullIsText?: boolean;
-  cdata?: boolean;
 }
 
 /** A writer of the value `v` in an object, and the deltas it sends. */
@@ -18,11 +17,13 @@ function valueWriter(options: WriteOptions = {}) {
   const input = createJsonInputWriter((json) => deltas.push(json));
   const sink: CallSink = { start() {}, input, endCall() {}, fail() {}, repair() {} };
   input.openObject();
-  const value = createXmlParameterValueWriter(sink, 'v', options.schema, {
-    trim: options.trim ?? true,
-    nullIsText: options.nullIsText ?? false,
-    cdata: options.cdata ?? false,
-  });
+  const value = createXmlParameterValueWriter(
+    sink,
+    'v',
+    options.schema,
+    options.trim ?? true,
+    options.nullIsText ?? false,
+  );
   value.begin(options.isString);
   return { value, deltas, close: () => input.close() };
 }
@@ -73,56 +74,6 @@ describe('XmlParameterValueWriter', () => {
     expect(write(['{"a": 1}'], { isString: false }).join('')).toBe('{"v":{"a":1}}');
     expect(write(['not json'], { isString: false }).join('')).toBe('{"v":"not json"}');
     expect(write(['7'], { isString: true, schema: { type: 'integer' } }).join('')).toBe('{"v":7}');
-  });
-
-  it('reads a value wrapped whole in CDATA (MiniCPM) as its content, in any chunking', () => {
-    const value = '\n<![CDATA[if (a < b && c) {}]]>\n';
-    for (let size = 1; size <= value.length; size++) {
-      const pieces = value.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
-      expect(write(pieces, { cdata: true }).join('')).toBe('{"v":"if (a < b && c) {}"}');
-    }
-    expect(write(['  <![CDATA[ padded ]]>  '], { trim: false, cdata: true }).join('')).toBe(
-      '{"v":" padded "}',
-    );
-    expect(write(['<![CDATA[null]]>'], { cdata: true }).join('')).toBe('{"v":"null"}');
-    expect(write(['<![CDATA[42]]>'], { schema: { type: 'integer' }, cdata: true }).join('')).toBe(
-      '{"v":42}',
-    );
-  });
-
-  it('reads CDATA markers only at the ends of a value', () => {
-    for (const [text, read] of [
-      ['a <![CDATA[b]]>', 'a <![CDATA[b]]>'],
-      ['a]]>', 'a]]>'],
-      ['<![CDAT', '<![CDAT'],
-      // Opened and never closed, or closed before more text: the opener was markup all the same.
-      ['<![CDATA[a', 'a'],
-      ['<![CDATA[a]]> b', 'a]]> b'],
-    ] as const) {
-      for (const pieces of [[text], [...text]]) {
-        expect(write(pieces, { trim: false, cdata: true }).join('')).toBe(
-          `{"v":${JSON.stringify(read)}}`,
-        );
-        expect(write(pieces, { schema: { type: 'object' }, cdata: true }).join('')).toBe(
-          `{"v":${JSON.stringify(read)}}`,
-        );
-      }
-    }
-  });
-
-  it('keeps CDATA as written where the format does not read it', () => {
-    expect(write(['<![CDATA[a]]>']).join('')).toBe('{"v":"<![CDATA[a]]>"}');
-    expect(write(['<![CDATA[{}]]>'], { schema: { type: 'object' } }).join('')).toBe(
-      '{"v":"<![CDATA[{}]]>"}',
-    );
-  });
-
-  it('reads long runs of whitespace and brackets around a CDATA close one character at a time in linear time', () => {
-    const content = `${']'.repeat(200_000)}]]>${' '.repeat(200_000)}x`;
-    const started = performance.now();
-    const deltas = write([...`<![CDATA[${content}]]>${' '.repeat(200_000)}`], { cdata: true });
-    expect(performance.now() - started).toBeLessThan(15_000);
-    expect(JSON.parse(deltas.join('')).v).toBe(content);
   });
 
   it('is blank while only whitespace was read', () => {

@@ -1,14 +1,13 @@
 import { scanJson as parseJson } from '@toolbridge/rjson';
 import { coerceBySchema, isStringSchema, type JsonSchema, schemaTypes } from '@toolbridge/rxml';
 import type { CallSink } from '../engine/call-grammar';
-import { createCdataValue, PLAIN_VALUE, unwrapCdata } from './cdata-value';
 import { endsWithHighSurrogate } from './high-surrogate';
 
 /**
  * Writes the value of one parameter of an XML-parameter call, read as raw text: streamed as a
  * JSON string as it arrives when the schema wants a string, or converted once complete (`null`,
- * numbers, booleans, JSON or Python-literal objects and lists). Call `begin`, then `text` for each piece, then `end`; or `whole` for a
- * value converted elsewhere.
+ * numbers, booleans, JSON or Python-literal objects and lists). Call `begin`, then `text` for
+ * each piece, then `end`; or `whole` for a value converted elsewhere.
  */
 export interface XmlParameterValueWriter {
   readonly schema: JsonSchema | undefined;
@@ -24,22 +23,16 @@ export interface XmlParameterValueWriter {
   end(): void;
 }
 
-/** How {@link createXmlParameterValueWriter} reads a value's text. */
-export interface XmlParameterValueOptions {
-  /** One newline is trimmed at each end (values on lines of their own). Default: true. */
-  trim?: boolean;
-  /** A string value `null` is text. */
-  nullIsText?: boolean;
-  /** A value wrapped whole in `<![CDATA[…]]>` is its content, exactly. */
-  cdata?: boolean;
-}
-
-/** The writer of the value of `key`, typed by `schema`. */
+/**
+ * The writer of the value of `key`, typed by `schema`; `trim`: one newline is trimmed at each
+ * end; `nullIsText`: a string value `null` is text.
+ */
 export function createXmlParameterValueWriter(
   sink: CallSink,
   key: string,
   schema: JsonSchema | undefined,
-  { trim = true, nullIsText = false, cdata: readsCdata = false }: XmlParameterValueOptions = {},
+  trim = true,
+  nullIsText = false,
 ): XmlParameterValueWriter {
   let streaming = false;
   /** The value is raw text whatever it says (`null` included). */
@@ -53,7 +46,6 @@ export function createXmlParameterValueWriter(
   let maybeNull: string | undefined = '';
   let heldTail = '';
   const raw: string[] = [];
-  const cdata = readsCdata ? createCdataValue() : PLAIN_VALUE;
 
   /** Writes string text, held while the value may still be `null`; the string opens once it cannot be. */
   function write(text: string, final = false): void {
@@ -75,31 +67,12 @@ export function createXmlParameterValueWriter(
     if (text.length > 0) sink.input.stringChunk(text);
   }
 
-  /** Streams a piece of string text: a newline that may be trimmed, or half a surrogate pair, is held. */
-  function stream(piece: string): void {
-    // CDATA content is text exactly: no newline trimmed, `null` included.
-    const trimming = trim && !cdata.inside;
-    if (cdata.inside) textOnly = true;
-    let text = heldTail + piece;
-    heldTail = '';
-    if (leading && text.length > 0) {
-      if (trimming && text[0] === '\n') text = text.slice(1);
-      leading = false;
-    }
-    const keep = (trimming && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
-    heldTail = text.slice(text.length - keep);
-    write(text.slice(0, text.length - keep));
-  }
-
   return {
     schema,
 
     get blank() {
       return streaming
-        ? !cdata.holdsText &&
-            maybeNull !== undefined &&
-            maybeNull.trim() === '' &&
-            heldTail.trim() === ''
+        ? maybeNull !== undefined && maybeNull.trim() === '' && heldTail.trim() === ''
         : raw.every((piece) => piece.trim() === '');
     },
 
@@ -118,16 +91,26 @@ export function createXmlParameterValueWriter(
     },
 
     text(piece) {
-      if (streaming) stream(cdata.push(piece));
-      else raw.push(piece);
+      if (!streaming) {
+        raw.push(piece);
+        return;
+      }
+      let text = heldTail + piece;
+      heldTail = '';
+      if (leading && text.length > 0) {
+        if (trim && text[0] === '\n') text = text.slice(1);
+        leading = false;
+      }
+      // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
+      const keep = (trim && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
+      heldTail = text.slice(text.length - keep);
+      write(text.slice(0, text.length - keep));
     },
 
     end() {
       if (!streaming) {
-        const joined = readsCdata
-          ? unwrapCdata(raw.join(''))
-          : { text: raw.join(''), cdata: false };
-        const text = trim && !joined.cdata ? trimOneNewline(joined.text) : joined.text;
+        const joined = raw.join('');
+        const text = trim ? trimOneNewline(joined) : joined;
         sink.input.value(
           json
             ? convertJson(text, schema)
@@ -137,8 +120,7 @@ export function createXmlParameterValueWriter(
         );
         return;
       }
-      stream(cdata.end());
-      if (!trim || cdata.inside || heldTail !== '\n') write(heldTail);
+      if (!trim || heldTail !== '\n') write(heldTail);
       // The reference parsers read `null` as null whatever the declared type.
       if (!textOnly && maybeNull !== undefined && maybeNull.trim().toLowerCase() === 'null') {
         sink.input.value(null);

@@ -4,14 +4,6 @@ import type { ToolsByName } from './call-grammar';
 const NAME_KEYS = new Set(['name', 'tool', 'tool_name']);
 const ARGUMENT_KEYS = new Set(['arguments', 'parameters', 'args', 'input']);
 
-interface Probe {
-  scanner: JsonScanner;
-  /** What the scanner read. */
-  text: string[];
-  toolName: string | undefined;
-  hasArguments: boolean;
-}
-
 /** Watches prose for calls of known tools in a shape the protocol does not read. */
 export interface NearMissWatcher {
   /** Reads the next piece of prose. */
@@ -29,24 +21,71 @@ export function createNearMissWatcher(
   tools: ToolsByName,
   report: (rawText: string, toolName: string) => void,
 ): NearMissWatcher {
-  let probe: Probe | undefined;
+  // The object being probed, from its `{` (one at a time): its scanner notes a name and
+  // arguments at its top level. Kept in local variables, which a minifier shortens.
+  let scanner: JsonScanner | undefined;
+  /** What the scanner read. */
+  let seen: string[] = [];
+  let toolName: string | undefined;
+  let hasArguments = false;
+  let depth = 0;
+  /** The last key at the top level. */
+  let key: string | undefined;
+  let nameParts: string[] | undefined;
+
+  const atArguments = () => depth === 1 && key !== undefined && ARGUMENT_KEYS.has(key);
+  const enter = () => {
+    if (atArguments()) hasArguments = true;
+    depth++;
+  };
+  const leave = () => {
+    depth--;
+  };
+  const probe = () => {
+    seen = [];
+    toolName = key = nameParts = undefined;
+    hasArguments = false;
+    depth = 0;
+    return createJsonScanner({
+      objectStart: enter,
+      arrayStart: enter,
+      objectEnd: leave,
+      arrayEnd: leave,
+      key: (name) => {
+        if (depth === 1) key = name;
+      },
+      stringStart: () => {
+        if (depth === 1 && key !== undefined && NAME_KEYS.has(key) && toolName === undefined)
+          nameParts = [];
+        if (atArguments()) hasArguments = true;
+      },
+      stringChunk: (text) => nameParts?.push(text),
+      stringEnd: () => {
+        if (nameParts !== undefined) toolName = nameParts.join('');
+        nameParts = undefined;
+      },
+      primitive: () => {
+        if (atArguments()) hasArguments = true;
+      },
+    });
+  };
 
   /** Feeds `current` from `from`; returns where reading goes on. */
-  function feed(current: Probe, text: string, from: number): number {
-    const before = current.scanner.offset;
+  function feed(current: JsonScanner, text: string, from: number): number {
+    const before = current.offset;
     let consumed: number;
     try {
-      consumed = current.scanner.write(from === 0 ? text : text.slice(from));
+      consumed = current.write(from === 0 ? text : text.slice(from));
     } catch {
-      probe = undefined;
+      scanner = undefined;
       // Reading resumes at the character that broke the object: it may open the next one.
-      return Math.max(from + 1, Math.min(text.length, from + current.scanner.offset - before));
+      return Math.max(from + 1, Math.min(text.length, from + current.offset - before));
     }
-    current.text.push(text.slice(from, from + consumed));
-    if (!current.scanner.done) return text.length;
-    probe = undefined;
-    if (current.toolName !== undefined && current.hasArguments && tools.has(current.toolName)) {
-      report(current.text.join(''), current.toolName);
+    seen.push(text.slice(from, from + consumed));
+    if (!current.done) return text.length;
+    scanner = undefined;
+    if (toolName !== undefined && hasArguments && tools.has(toolName)) {
+      report(seen.join(''), toolName);
     }
     return from + consumed;
   }
@@ -56,61 +95,17 @@ export function createNearMissWatcher(
       if (tools.size === 0) return;
       let from = 0;
       while (from < text.length) {
-        if (probe === undefined) {
+        if (scanner === undefined) {
           const brace = text.indexOf('{', from);
           if (brace === -1) return;
-          probe = createProbe();
+          scanner = probe();
           from = brace;
         }
-        from = feed(probe, text, from);
+        from = feed(scanner, text, from);
       }
     },
     interrupt() {
-      probe = undefined;
+      scanner = undefined;
     },
   };
-}
-
-/** A probe of one object, from its `{`: its scanner notes a name and arguments at its top level. */
-function createProbe(): Probe {
-  let depth = 0;
-  /** The last key at the top level. */
-  let key: string | undefined;
-  let nameParts: string[] | undefined;
-  const atArguments = () => depth === 1 && key !== undefined && ARGUMENT_KEYS.has(key);
-  const enter = () => {
-    if (atArguments()) probe.hasArguments = true;
-    depth++;
-  };
-  const leave = () => {
-    depth--;
-  };
-  const probe: Probe = {
-    scanner: createJsonScanner({
-      objectStart: enter,
-      arrayStart: enter,
-      objectEnd: leave,
-      arrayEnd: leave,
-      key: (name) => {
-        if (depth === 1) key = name;
-      },
-      stringStart: () => {
-        if (depth === 1 && key !== undefined && NAME_KEYS.has(key) && probe.toolName === undefined)
-          nameParts = [];
-        if (atArguments()) probe.hasArguments = true;
-      },
-      stringChunk: (text) => nameParts?.push(text),
-      stringEnd: () => {
-        if (nameParts !== undefined) probe.toolName = nameParts.join('');
-        nameParts = undefined;
-      },
-      primitive: () => {
-        if (atArguments()) probe.hasArguments = true;
-      },
-    }),
-    text: [],
-    toolName: undefined,
-    hasArguments: false,
-  };
-  return probe;
 }

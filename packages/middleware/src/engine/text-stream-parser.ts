@@ -111,18 +111,6 @@ interface OpenMarkup {
 }
 
 /**
- * An explicit opener no call of its own followed, only whitespace between it and another call's
- * opener (RWKV's `<tool_call>` around an `<invoke>`): held until that call is read, then it and
- * its closer are markup; if no call is read, it is text and reported as the failed markup it was.
- */
-interface HeldWrapper {
-  rawText: string;
-  closer: string;
-  message: string;
-  cause: unknown;
-}
-
-/**
  * Where reading is, and what is open there. `leading`: before a bare JSON call may start. `text`:
  * prose, scanned for openers. `reasoning`: inside a reasoning block. `markup`: a decoder reads
  * call markup. `closer`: the markup ended before its closer, which may come next. `skip`: the
@@ -225,7 +213,12 @@ export function createTextStreamParser(
   let strayCloser: string | undefined;
   /** The stray closer is a wrapper's, whose call came: no text between them is said. */
   let strayWrapper = false;
-  let heldWrapper: HeldWrapper | undefined;
+  /**
+   * An explicit opener no call of its own followed, only whitespace between it and another call's
+   * opener (RWKV's `<tool_call>` around an `<invoke>`): held until that call is read, then it and
+   * its closer are markup; if no call is read, it is kept as the failed markup it was.
+   */
+  let heldWrapper: OpenMarkup | undefined;
   let callCount = 0;
   /** Whether anything but whitespace went out as text or a call. */
   let wroteProse = false;
@@ -246,10 +239,27 @@ export function createTextStreamParser(
   /** A held wrapper wrapped no call after all: it is the text it was, and said. */
   function releaseWrapper(): void {
     const wrapper = heldWrapper;
-    if (wrapper === undefined) return;
     heldWrapper = undefined;
-    report(wrapper.message, 'malformed-call', wrapper.rawText, { error: wrapper.cause });
-    if (emitRaw) emitText(wrapper.rawText, false);
+    if (wrapper !== undefined) keepAsText(wrapper);
+  }
+
+  /** Markup that read no call: kept as text (by default), and said. */
+  function keepAsText({ muted, opener, body, calls }: OpenMarkup): void {
+    const rawText = opener + body.toString();
+    if (muted)
+      report(
+        `Only ${maxCalls} tool call(s) per reply; this one was kept as text`,
+        'too-many-calls',
+        rawText,
+      );
+    else
+      report(
+        calls.failure?.message ?? 'Tool call markup could not be read; it was kept as text',
+        'malformed-call',
+        rawText,
+        { error: calls.failure?.cause },
+      );
+    if (emitRaw) emitText(rawText, false);
   }
 
   function closeText(): void {
@@ -381,30 +391,11 @@ export function createTextStreamParser(
       rawText.slice(opener.length).trim() === ''
     ) {
       releaseWrapper();
-      heldWrapper = {
-        rawText,
-        closer: open.wrapperCloser,
-        message:
-          calls.failure?.message ?? 'Tool call markup could not be read; it was kept as text',
-        cause: calls.failure?.cause,
-      };
+      heldWrapper = open;
       return;
     }
     if (muted || calls.calls.length === 0) {
-      if (muted)
-        report(
-          `Only ${maxCalls} tool call(s) per reply; this one was kept as text`,
-          'too-many-calls',
-          rawText,
-        );
-      else
-        report(
-          calls.failure?.message ?? 'Tool call markup could not be read; it was kept as text',
-          'malformed-call',
-          rawText,
-          { error: calls.failure?.cause },
-        );
-      if (emitRaw) emitText(rawText, false);
+      keepAsText(open);
       return;
     }
     calls.finish(rawText, decoder.format);
@@ -422,8 +413,8 @@ export function createTextStreamParser(
     if (decoder.status === 'done') strayCloser = decoder.closer;
     if (heldWrapper !== undefined) {
       // The call was wrapped: its wrapper is markup, and so is the wrapper's closer after it.
-      onCallText?.(heldWrapper.rawText);
-      strayCloser = heldWrapper.closer;
+      onCallText?.(heldWrapper.opener + heldWrapper.body.toString());
+      strayCloser = heldWrapper.wrapperCloser;
       strayWrapper = true;
       heldWrapper = undefined;
     }

@@ -184,19 +184,6 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
       ).toEqual({ text: '\nDone.', reasoning: '', calls: [ROME] });
     });
 
-    it("reads MiniCPM's values wrapped in CDATA as their content", async () => {
-      expect(
-        await read(
-          middleware,
-          '<function name="get_weather"><param name="location"><![CDATA[Rome <centre>]]></param><param name="days"><![CDATA[2]]></param></function>',
-        ),
-      ).toEqual({
-        text: '',
-        reasoning: '',
-        calls: [{ toolName: 'get_weather', input: '{"location":"Rome <centre>","days":2}' }],
-      });
-    });
-
     it('reads a JSON body as the arguments, never as no arguments', async () => {
       expect(
         await read(middleware, '<function name="get_weather">{"location": "Rome"}</function>'),

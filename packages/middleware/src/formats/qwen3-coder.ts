@@ -48,8 +48,6 @@ const QWEN3_CODER_ATTRIBUTE_SYNTAX: XmlParameterSyntax = {
   keyClose: '"',
   valueOpen: '>',
   keySpellings: [['<param name="', '</param>']],
-  // MiniCPM's servers read its `<param>` calls as XML, so a value may come wrapped in CDATA.
-  cdataKeyOpens: ['<param name="'],
 };
 
 /**
@@ -147,6 +145,9 @@ value
 Write each parameter value as plain text on its own lines, code and quotes as they are; give every required parameter; one <tool_call> block per call, several allowed. Results come back in <tool_response> blocks. When you have what you need, answer in plain text.`;
 }
 
+/** What the Qwen3-Coder and Qwen3.5 templates write before their tool lists. */
+const TOOLS_HEADING = '# Tools\n\nYou have access to the following functions:\n\n<tools>';
+
 const QWEN3_CODER_DEFAULT_SYSTEM =
   'You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks.';
 
@@ -189,7 +190,7 @@ function coderTool(tool: LanguageModelV4FunctionTool): string {
 const qwen3CoderTemplate: TemplatePrompt = {
   toolsIn: 'system',
   tools: (tools, system) =>
-    `${system ?? QWEN3_CODER_DEFAULT_SYSTEM}\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>${tools
+    `${system ?? QWEN3_CODER_DEFAULT_SYSTEM}\n\n${TOOLS_HEADING}${tools
       .map(coderTool)
       .join('')}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}`,
   calls: (text, calls) =>
@@ -237,7 +238,7 @@ Reminder:
 const qwen35Template: TemplatePrompt = {
   ...qwen3CoderTemplate,
   tools: (tools, system) =>
-    `# Tools\n\nYou have access to the following functions:\n\n<tools>\n${toolJsonLines(tools)}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}${system?.trim() ? `\n\n${system.trim()}` : ''}`,
+    `${TOOLS_HEADING}\n${toolJsonLines(tools)}\n</tools>${QWEN3_CODER_CALL_INSTRUCTIONS}${system?.trim() ? `\n\n${system.trim()}` : ''}`,
 };
 
 /** Qwen3-Coder's XML parameters. */
@@ -268,6 +269,6 @@ export const qwen3CoderFormat = /* @__PURE__ */ defineFormat({
     // Their model cards serve them with Qwen3-Coder's parser (SGLang's mimo parser reads the same XML).
     { family: 'Arcee Trinity Large Thinking', match: /trinity-large-thinking/ },
     { family: 'MiMo-V2', match: /mimo-v2/ },
-    { family: 'IQuest Coder', match: /iquest-coder/ },
+    { family: 'IQuest Coder', match: /iquest-coder(?!-v[2-9])/ },
   ],
 });
