@@ -31,11 +31,6 @@ export interface XmlParameterSyntax {
    * own spelling's close, or at the next open of that spelling.
    */
   keySpellings?: ReadonlyArray<readonly [keyOpen: string, valueClose: string]>;
-  /**
-   * The key opens whose values may be wrapped whole in CDATA, read as their content: MiniCPM's
-   * `<param name="` (its servers read the call as XML). Other spellings keep such text as written.
-   */
-  cdataKeyOpens?: readonly string[];
   /** Ends the key: `>`, `"`, `</arg_key>`. */
   keyClose: string;
   /** Opens the value after the key and any attributes: `''`, `>`, `<arg_value>`. */
@@ -312,11 +307,13 @@ export function createXmlParameterCallDecoder(
   function openParameter(key: string, open: string): OpenParameter {
     parameters++;
     return {
-      value: createXmlParameterValueWriter(sink, key, propertySchema(callSchema, key), {
-        trim: !syntax.inlineValues,
-        nullIsText: syntax.nullIsText === true,
-        cdata: syntax.cdataKeyOpens?.includes(open) === true,
-      }),
+      value: createXmlParameterValueWriter(
+        sink,
+        key,
+        propertySchema(callSchema, key),
+        !syntax.inlineValues,
+        syntax.nullIsText === true,
+      ),
       open,
       close:
         valueCloses.get(open) ?? (typeof valueClose === 'string' ? valueClose : valueClose(key)),
@@ -404,15 +401,19 @@ export function createXmlParameterCallDecoder(
   }
 
   /**
-   * In a call: the next parameter's key, a JSON body, or a close; other text is ignored (a repair),
-   * except after the name of a call not yet confirmed, which it shows to be prose.
+   * In a call: whitespace, then the next parameter's key, a JSON body, or a close. Other text
+   * fails the call: it is no argument the model wrote, and the call never runs without it.
+   * After the name of a call not yet confirmed, it shows the markup was prose.
    */
   function readParams(chunk: string, at: number): number {
     if (unconfirmed !== undefined) return readConfirmation(chunk, at, unconfirmed);
+    let stray: string | undefined;
     const hit = paramsSeeker.seek(chunk, at, (skipped) => {
-      if (skipped.trim() !== '')
-        sink.repair(`Text between parameters was ignored: ${quoted(skipped)}`);
+      if (stray === undefined && skipped.trim() !== '') stray = skipped;
     });
+    // The rest of the markup, up to its closer, is the failed call's raw text.
+    if (stray !== undefined)
+      return failBecause(at, `Unexpected text in a call: ${quoted(stray.trim())}`);
     if (hit === undefined) return chunk.length;
     return takeParamsMarker(hit.marker, at, hit.end);
   }

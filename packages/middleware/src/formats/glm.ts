@@ -1,9 +1,12 @@
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
+import { createFirstOfDecoder } from '../decoders/first-of-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
+import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
+import type { CallSink, ToolsByName } from '../engine/call-grammar';
 import { escapeCloser, type TemplatePrompt, toolJsonLines } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { templateJson } from '../safe-json';
@@ -28,31 +31,66 @@ const GLM_SYNTAX: XmlParameterSyntax = {
 };
 
 /**
- * GLM-4.5, 4.5-Air, 4.6 and 4.7: each call in `<tool_call>` tags, the tool name first, then its
+ * The openers of GLM's calls, each with its closer: GLM's own tags, and the same layout under
+ * iQuest Coder V2's `<iquestcoder_tool_call>` (vLLM) and IQuest-Q1's `<iquest_tool_call>` (SGLang).
+ */
+function glmTags(): ReadonlyMap<string, string> {
+  return new Map([
+    ['<tool_call>', '</tool_call>'],
+    ['<iquestcoder_tool_call>', '</iquestcoder_tool_call>'],
+    ['<iquest_tool_call>', '</iquest_tool_call>'],
+  ]);
+}
+
+/**
+ * GLM-5.3-Flash's name before its JSON arguments, which may carry a group before a slash
+ * (`Weather/get_weather`): the part after the last slash, unless the whole names a tool.
+ */
+function jsonCallName(text: string, tools: ToolsByName): { name: string } {
+  const name = text.trim();
+  return { name: tools.has(name) ? name : name.slice(name.lastIndexOf('/') + 1) };
+}
+
+/**
+ * GLM-4.5, 4.5-Air, 4.6, 4.7 and 5: each call in `<tool_call>` tags, the tool name first, then its
  * arguments as key/value tags, values raw and typed by the tool's schema:
  * `<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Lyon</arg_value>\n</tool_call>`
- * (GLM-4.7 writes the same without newlines). A Hermes-style JSON body is read too. Results go
- * back as `<tool_response>` blocks, the content of GLM's `<|observation|>` turn.
+ * (GLM-4.7 writes the same without newlines). GLM-5.3-Flash also writes the name, `>` and JSON
+ * arguments with no closer (`<tool_call>get_weather>{"city": "Lyon"}`); iQuest Coder V2 and
+ * IQuest-Q1 write the key/value layout in tags of their own. A Hermes-style JSON body is read
+ * too. Results go back as `<tool_response>` blocks, the content of GLM's `<|observation|>` turn.
  */
 export function glmProtocol(): ToolCallProtocol {
+  const tags = glmTags();
   return defineTextProtocol({
     format: 'glm',
     grammar: (tools) => ({
-      openers: ['<tool_call>'],
-      explicitOpeners: ['<tool_call>'],
-      startCall: (_opener, sink) =>
-        createDispatchingDecoder((first) =>
-          first === '{'
-            ? createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: '</tool_call>', tools, sink })
-            : /[A-Za-z_]/u.test(first)
-              ? createXmlParameterCallDecoder({
-                  syntax: GLM_SYNTAX,
-                  closer: '</tool_call>',
-                  tools,
-                  sink,
-                })
-              : undefined,
-        ),
+      openers: [...tags.keys()],
+      explicitOpeners: [...tags.keys()],
+      startCall: (opener, sink) => {
+        const closer = tags.get(opener);
+        const tagged = (callSink: CallSink) =>
+          createXmlParameterCallDecoder({ syntax: GLM_SYNTAX, closer, tools, sink: callSink });
+        const named = (callSink: CallSink) =>
+          createNamedJsonCallDecoder({
+            nameEnd: '>',
+            closer,
+            tools,
+            sink: callSink,
+            parseName: (text) => jsonCallName(text, tools),
+            nameChars: /[\w.:/-]/u,
+          });
+        return createDispatchingDecoder((first) => {
+          if (!/[A-Za-z_{]/u.test(first)) return undefined;
+          // Only GLM's own tag holds a Hermes-style JSON body, or GLM-5.3-Flash's `NAME>{…}`.
+          if (opener !== '<tool_call>') return first === '{' ? undefined : tagged(sink);
+          if (first === '{') {
+            return createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer, tools, sink });
+          }
+          // The character after the name tells `NAME>{…}` from the tags: `>`, or `\n` and `<`.
+          return createFirstOfDecoder([named, tagged], sink);
+        });
+      },
     }),
     formatTools: (tools) => functionToolLines(tools),
     formatToolCall: ({ toolName, input }) => {
@@ -138,7 +176,7 @@ For each function call, output the function name and arguments within the follow
       .join('')}`,
 };
 
-/** GLM-4.5 / 4.6 / 4.7's `<arg_key>`/`<arg_value>` calls. */
+/** GLM-4.5 to GLM-5.3-Flash's `<arg_key>`/`<arg_value>` calls (and GLM-5.3-Flash's `NAME>{…}`), iQuest's in its own tags. */
 export const glmFormat = /* @__PURE__ */ defineFormat({
   name: 'glm',
   protocol: glmProtocol,
@@ -148,6 +186,8 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
   models: [
     { family: 'GLM-4.7', match: /glm-?4\.7/, opensReasoning: 'by-default' },
     { family: 'GLM-4.5 / 4.6', match: /glm-?4\.[56]/ },
+    // GLM-5.3-Flash also writes `NAME>{…}` (SGLang glm53); its template opens <think> with no off switch.
+    { family: 'GLM-5.3-Flash', match: /glm-?5\.3-flash/, opensReasoning: 'always' },
     // GLM-5 writes GLM-4.7's compact layout; vLLM and SGLang read it with their glm47 parser.
     { family: 'GLM-5', match: /glm-?5/, opensReasoning: 'by-default' },
     // SGLang's ling3 parser is GLM-4.5's, allowing the first <arg_key> right after the name.
@@ -156,6 +196,12 @@ export const glmFormat = /* @__PURE__ */ defineFormat({
     { family: 'Poolside Laguna', match: /laguna|poolside/, opensReasoning: 'on-request' },
     // iFLYTEK's Spark X2.5 (SGLang spark25): GLM's tags; its template thinks unless told not to.
     { family: 'Spark X2.5', match: /spark-x2\.5/, opensReasoning: 'by-default' },
+    // vLLM's iQuest Coder V2 parser, SGLang's IQuest-Q1 detector: GLM's pairs in tags of their own; thinking unless turned off.
+    {
+      family: 'IQuest-Q1 / iQuest Coder V2',
+      match: /iquest-(?:q1|coder-v2)/,
+      opensReasoning: 'by-default',
+    },
     // vLLM's hyperclovax_seed_think parser reads GLM-4.5's layout; the template's `thinking` opens <think>.
     {
       family: 'HyperCLOVA X SEED Think 32B',
