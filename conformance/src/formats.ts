@@ -28,6 +28,7 @@ import { graniteReplies } from './replies/granite.ts';
 import { granite20bFcReplies } from './replies/granite-20b-fc.ts';
 import { harmonyReplies } from './replies/harmony.ts';
 import { hunyuanReplies } from './replies/hunyuan.ts';
+import { hyperclovaxReplies } from './replies/hyperclovax.ts';
 import { inklingReplies } from './replies/inkling.ts';
 import { internlmReplies } from './replies/internlm.ts';
 import { k2HorizonReplies } from './replies/k2-horizon.ts';
@@ -40,11 +41,15 @@ import { minimaxReplies } from './replies/minimax.ts';
 import { mistralPreV11Replies, mistralReplies } from './replies/mistral.ts';
 import { museReplies } from './replies/muse.ts';
 import { olmo3Replies } from './replies/olmo3.ts';
+import { openPanguReplies } from './replies/openpangu.ts';
 import { plamoReplies } from './replies/plamo.ts';
 import { pythonicReplies } from './replies/pythonic.ts';
 import { qwen3CoderReplies } from './replies/qwen3-coder.ts';
 import { seedOssReplies } from './replies/seed-oss.ts';
+import { solarOpenReplies } from './replies/solar-open.ts';
+import { stepAudio2Replies } from './replies/step-audio2.ts';
 import { step3Replies } from './replies/step3.ts';
+import { telechatReplies } from './replies/telechat.ts';
 import { jsonArrayWrapperReplies, xlamReplies } from './replies/xlam.ts';
 
 /** A format the round trip covers: its protocol, its prompt, and how a model writes a case's calls in it. */
@@ -114,6 +119,11 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
   inklingReplies,
   deepseekDsmlReplies,
   step3Replies,
+  stepAudio2Replies,
+  telechatReplies,
+  hyperclovaxReplies,
+  openPanguReplies,
+  solarOpenReplies,
   plamoReplies,
   cwmReplies,
   kimiK3Replies,

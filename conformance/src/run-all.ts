@@ -12,12 +12,12 @@ export const EXPLAINED_EXCEPTIONS: Record<
   { protocols: readonly ConformanceProtocol[]; reason: string }
 > = {
   simple_java_29: {
-    protocols: ['xml', 'qwen3-coder', 'glm', 'seed-oss', 'muse', 'hunyuan', 'step3'],
+    protocols: ['xml', 'qwen3-coder', 'glm', 'seed-oss', 'muse', 'hunyuan', 'step3', 'telechat'],
     reason:
       'the string "10" for a field of type any: XML text cannot tell it from the number 10, which is how an untyped canonical number is read',
   },
   simple_java_30: {
-    protocols: ['xml', 'qwen3-coder', 'glm', 'seed-oss', 'muse', 'hunyuan', 'step3'],
+    protocols: ['xml', 'qwen3-coder', 'glm', 'seed-oss', 'muse', 'hunyuan', 'step3', 'telechat'],
     reason:
       'the string "42" for a field of type any: XML text cannot tell it from the number 42, which is how an untyped canonical number is read',
   },
@@ -32,7 +32,18 @@ export const EXPLAINED_EXCEPTIONS: Record<
       'the ground truth writes "journey_start_time", a parameter the schema does not declare, after a string field: a closing tag ends a string only before a declared parameter, so the undeclared element stays text of the string',
   },
   parallel_multiple_12: {
-    protocols: ['qwen3-coder', 'glm', 'seed-oss', 'minimax', 'muse', 'dots', 'hunyuan', 'step3'],
+    protocols: [
+      'qwen3-coder',
+      'glm',
+      'seed-oss',
+      'minimax',
+      'muse',
+      'dots',
+      'hunyuan',
+      'step3',
+      'telechat',
+      'solar-open',
+    ],
     reason:
       'the ground truth gives a number for "permeability", a parameter the schema does not declare: raw parameter text of an undeclared parameter is read as a string, as the reference parsers do',
   },
@@ -48,6 +59,8 @@ const RAW_TEXT_FORMATS = new Set([
   'dots',
   'hunyuan',
   'step3',
+  'solar-open',
+  'telechat',
   'k2-horizon',
 ]);
 

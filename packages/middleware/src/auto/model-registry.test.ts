@@ -62,6 +62,8 @@ const IDS: Record<string, string[]> = {
     'deepcogito/cogito-v2-1-671b',
     'cogito-2.1:671b',
   ],
+  'GLM-5.3-Flash': ['zai-org/GLM-5.3-Flash', 'z-ai/glm-5.3-flash', 'glm-5.3-flash:cloud'],
+  'IQuest-Q1 / iQuest Coder V2': ['IQuestLab/IQuest-Q1'],
   'Spark X2.5': ['XHToken/Spark-X2.5-4B', 'spark-x2.5'],
   'dots3-note': [
     'dots-studio/dots3-note-prev',
@@ -89,6 +91,31 @@ const IDS: Record<string, string[]> = {
     'minicpm-v:8b',
   ],
   BerryLM: ['RWB/BerryLM-OS', 'rwb-ai/BerryLM-OS'],
+  'Step-Audio 2': [
+    'stepfun-ai/Step-Audio-2-mini',
+    'stepfun-ai/Step-Audio-2-mini-Base',
+    'stepfun-ai/Step-Audio-2-mini-Think',
+    'step-audio-2-mini',
+  ],
+  'openPangu 2.0': [
+    'openpangu/openPangu-2.0-Flash',
+    'openpangu/openPangu-2.0-Pro',
+    'JANGQ-AI/openPangu-2.0-Flash-JANG_2L',
+  ],
+  'openPangu v1 (Embedded, R, Pro MoE)': [
+    'FreedomIntelligence/openPangu-Embedded-7B-V1.1',
+    'FreedomIntelligence/openPangu-Embedded-1B',
+    'openpangu/openPangu-R-72B-2512-Int8',
+  ],
+  TeleChat4: ['telechat4'],
+  'Xing4.0 (XingChen4)': [
+    'XingChen-AGI/Xing4.0-29B-A4B',
+    'Venastine-Research/Xing4.0-29B-A4B-GGUF',
+    'xing4.0-29b-a4b',
+  ],
+  'Solar Open 2': ['upstage/Solar-Open2-250B', 'solar-open2'],
+  'Solar Open': ['upstage/Solar-Open-100B'],
+  'HyperCLOVA X SEED Think 14B': ['naver-hyperclovax/HyperCLOVAX-SEED-Think-14B'],
   'HyperCLOVA X SEED Think 32B': ['naver-hyperclovax/HyperCLOVAX-SEED-Think-32B'],
   'RWKV-7 G1': ['BlinkDL/rwkv7-g1', 'fla-hub/rwkv7-1.5B-g1', 'RWKV/RWKV7-7.2B-20260805'],
   SmolLM3: ['HuggingFaceTB/SmolLM3-3B', 'smollm3', 'smollm3:3b'],
@@ -98,6 +125,11 @@ const IDS: Record<string, string[]> = {
   QwQ: ['qwq:32b', 'Qwen/QwQ-32B', 'qwen/qwq-32b'],
   'Qwen 2.5': ['qwen2.5:7b', 'Qwen/Qwen2.5-72B-Instruct', 'qwen2.5-coder:7b'],
   'Qwen 2 / 3': ['qwen2:7b', 'Qwen/Qwen3-8B', 'qwen/qwen3-235b-a22b'],
+  'DeepSeek V4.1': [
+    'deepseek-ai/DeepSeek-V4.1',
+    'deepseek-ai/DeepSeek-V4.1-Flash',
+    'deepseek/deepseek-v4.1',
+  ],
   'DeepSeek V3.2 / V4': ['deepseek-ai/DeepSeek-V3.2', 'deepseek/deepseek-v3.2-exp', 'deepseek-v4'],
   'DeepSeek V3.1': [
     'deepseek-ai/DeepSeek-V3.1',

@@ -18,6 +18,7 @@ import { granite20bFcFormat } from './granite-20b-fc';
 import { harmonyFormat } from './harmony';
 import { hermesFormat } from './hermes';
 import { hunyuanFormat } from './hunyuan';
+import { hyperclovaxFormat } from './hyperclovax';
 import { inklingFormat } from './inkling';
 import { internlmFormat } from './internlm';
 import { k2HorizonFormat } from './k2-horizon';
@@ -30,11 +31,15 @@ import { minimaxFormat } from './minimax';
 import { mistralFormat } from './mistral';
 import { museFormat } from './muse';
 import { olmo3Format } from './olmo3';
+import { openPanguFormat } from './openpangu';
 import { plamoFormat } from './plamo';
 import { pythonicFormat } from './pythonic';
 import { qwen3CoderFormat } from './qwen3-coder';
 import { seedOssFormat } from './seed-oss';
+import { solarOpenFormat } from './solar-open';
+import { stepAudio2Format } from './step-audio2';
 import { step3Format } from './step3';
+import { telechatFormat } from './telechat';
 import { toolCallTagFormat } from './tool-call-tag';
 import {
   jsonArrayFunctoolsFormat,
@@ -49,14 +54,18 @@ import { xmlFormat } from './xml';
  * reasoning tags `auto` reads and the CLI's choices are derived from. The order is `auto`'s:
  * where formats share an opener, the one that decides soonest whether the markup is its own
  * comes first (Hermes JSON before Qwen3-Coder XML after `<tool_call>`, Functionary's JSON before
- * Qwen3-Coder's parameters after `<function=`, DeepSeek DSML's `<invoke>` before Olmo 3's Python
- * calls after `<function_calls>`). It is also the model table's order, specific rows
+ * Qwen3-Coder's parameters after `<function=`, Step-Audio 2's `function` line and TeleChat's name
+ * (announced only once `<param_key>`, `{` or the closer shows it is TeleChat's) before GLM's name
+ * after `<tool_call>`, DeepSeek DSML's `<invoke>` before Olmo 3's Python calls after
+ * `<function_calls>`, openPangu's JSON list before LFM2's Python list after `<|tool_call_start|>`). It is also the model table's order, specific rows
  * before broad ones (see `ModelRow.broad`).
  */
 export const FORMATS = [
   hermesFormat,
   functionaryFormat,
   qwen3CoderFormat,
+  stepAudio2Format,
+  telechatFormat,
   glmFormat,
   k2HorizonFormat,
   seedOssFormat,
@@ -76,6 +85,7 @@ export const FORMATS = [
   graniteFormat,
   granite20bFcFormat,
   xlamFormat,
+  openPanguFormat,
   pythonicFormat,
   jsonArrayToolCallsFormat,
   jsonArrayToolcallFormat,
@@ -90,9 +100,11 @@ export const FORMATS = [
   museFormat,
   deepseekFormat,
   step3Format,
+  hyperclovaxFormat,
   plamoFormat,
   cwmFormat,
   kimiK2Format,
+  solarOpenFormat,
   apertusFormat,
   xmlFormat,
   genericJsonFormat,

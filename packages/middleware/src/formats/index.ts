@@ -131,6 +131,12 @@ export {
   hunyuanSystemPromptTemplate,
 } from './hunyuan';
 export {
+  hyperclovaxFormat,
+  hyperclovaxProtocol,
+  hyperclovaxReasoningTags,
+  hyperclovaxSystemPromptTemplate,
+} from './hyperclovax';
+export {
   inklingFormat,
   inklingProtocol,
   inklingReasoningTags,
@@ -200,6 +206,7 @@ export {
   olmo3Protocol,
   olmo3SystemPromptTemplate,
 } from './olmo3';
+export { openPanguFormat, openPanguProtocol, openPanguSystemPromptTemplate } from './openpangu';
 export { plamoFormat, plamoProtocol, plamoReasoningTags, plamoSystemPromptTemplate } from './plamo';
 export type { PythonicProtocolOptions } from './pythonic';
 export {
@@ -220,10 +227,26 @@ export {
   seedOssSystemPromptTemplate,
 } from './seed-oss';
 export {
+  solarOpenFormat,
+  solarOpenProtocol,
+  solarOpenReasoningTags,
+  solarOpenSystemPromptTemplate,
+} from './solar-open';
+export {
+  stepAudio2Format,
+  stepAudio2Protocol,
+  stepAudio2SystemPromptTemplate,
+} from './step-audio2';
+export {
   step3Format,
   step3Protocol,
   step3SystemPromptTemplate,
 } from './step3';
+export {
+  telechatFormat,
+  telechatProtocol,
+  telechatSystemPromptTemplate,
+} from './telechat';
 export {
   toolCallTagFormat,
   toolCallTagProtocol,

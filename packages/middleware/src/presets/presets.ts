@@ -22,6 +22,7 @@ import { granite20bFcFormat } from '../formats/granite-20b-fc';
 import { harmonyFormat } from '../formats/harmony';
 import { hermesFormat } from '../formats/hermes';
 import { hunyuanFormat } from '../formats/hunyuan';
+import { hyperclovaxFormat } from '../formats/hyperclovax';
 import { inklingFormat } from '../formats/inkling';
 import { internlmFormat } from '../formats/internlm';
 import { k2HorizonFormat } from '../formats/k2-horizon';
@@ -34,11 +35,15 @@ import { minimaxFormat } from '../formats/minimax';
 import { mistralFormat } from '../formats/mistral';
 import { museFormat } from '../formats/muse';
 import { olmo3Format } from '../formats/olmo3';
+import { openPanguFormat } from '../formats/openpangu';
 import { plamoFormat } from '../formats/plamo';
 import { pythonicFormat } from '../formats/pythonic';
 import { qwen3CoderFormat } from '../formats/qwen3-coder';
 import { seedOssFormat } from '../formats/seed-oss';
+import { solarOpenFormat } from '../formats/solar-open';
+import { stepAudio2Format } from '../formats/step-audio2';
 import { step3Format } from '../formats/step3';
+import { telechatFormat } from '../formats/telechat';
 import { toolCallTagFormat } from '../formats/tool-call-tag';
 import { xlamFormat } from '../formats/xlam';
 import { xmlFormat } from '../formats/xml';
@@ -53,7 +58,7 @@ export const apertusToolMiddleware = /* @__PURE__ */ formatPreset(apertusFormat)
 /** Tool calling for Cohere Command R7B / Command A (and the Command R / R+ `Action:` form), in Cohere's own format. */
 export const commandRToolMiddleware = /* @__PURE__ */ formatPreset(commandRFormat);
 
-/** Tool calling for DeepSeek-V3.2 and V4 in their DSML format, with `<think>` reasoning. */
+/** Tool calling for DeepSeek-V3.2, V4 and V4.1 in their DSML format (V4.1's spaced `<｜DSML｜ calls>` too), with `<think>` reasoning. */
 export const deepseekDsmlToolMiddleware = /* @__PURE__ */ formatPreset(deepseekDsmlFormat);
 
 /**
@@ -242,6 +247,49 @@ export const seedOssToolMiddleware = /* @__PURE__ */ formatPreset(seedOssFormat)
  * it, pass `startWithReasoning: true` per call, or use `toolMiddlewareFor('stepfun-ai/step3')`.
  */
 export const step3ToolMiddleware = /* @__PURE__ */ formatPreset(step3Format);
+
+/**
+ * Tool calling for StepFun Step-Audio 2 mini in its own format (see {@link stepAudio2Protocol}):
+ * `<tool_call>function\nNAME\n{…}</tool_call>`, `<think>` reasoning (mini Think), its speech
+ * tokens `<tts_start>`/`<tts_end>` kept out of the text. StepFun's examples open `<think>` in the
+ * assistant turn themselves: for raw output that starts inside it, pass `startWithReasoning: true`.
+ */
+export const stepAudio2ToolMiddleware = /* @__PURE__ */ formatPreset(stepAudio2Format);
+
+/**
+ * Tool calling for China Telecom TeleChat4 and XingChen Xing4.0 (XingChen4) in their own format
+ * (see {@link telechatProtocol}): `<tool_call>NAME<param_key>K</param_key><param_value>V</param_value></tool_call>`,
+ * with `<think>` reasoning. The template thinks unless `enable_thinking` is false, opening the
+ * reasoning block itself: a reply is read as starting inside it once `</think>` or a call shows it
+ * did; pass `startWithReasoning` per call to say so outright.
+ */
+export const telechatToolMiddleware = /* @__PURE__ */ formatPreset(telechatFormat);
+
+/**
+ * Tool calling for NAVER HyperCLOVA X SEED Think 14B in its own format (see
+ * {@link hyperclovaxProtocol}): the ` -> tool/function_call` role and one JSON list of calls,
+ * with the `/think` reasoning it opens itself. Under `force_reasoning` the prompt opens the
+ * reasoning: pass `startWithReasoning: true` per call. The 32B writes GLM's tags: use
+ * {@link glmToolMiddleware}.
+ */
+export const hyperclovaxToolMiddleware = /* @__PURE__ */ formatPreset(hyperclovaxFormat);
+
+/**
+ * Tool calling for Huawei openPangu (2.0 and v1) in its own format (see {@link openPanguProtocol}):
+ * one JSON list of calls in `<|tool_call_start|>` … `<|tool_call_end|>` (v1: `[unused11]` …
+ * `[unused12]`), with `<think>` (v1: `[unused16]`) reasoning. openPangu 2.0's template opens the
+ * reasoning block itself: for raw output that starts inside it, pass `startWithReasoning: true` per
+ * call, or use `toolMiddlewareFor('openpangu/openPangu-2.0-Flash')`.
+ */
+export const openPanguToolMiddleware = /* @__PURE__ */ formatPreset(openPanguFormat);
+
+/**
+ * Tool calling for Upstage Solar Open 2 and Solar Open in their own formats (see
+ * {@link solarOpenProtocol}), with `<|think:start|>` (and v1's `<|think|>`) reasoning. Solar Open
+ * 2's template opens the reasoning block itself: for raw output that starts inside it, pass
+ * `startWithReasoning: true` per call, or use `toolMiddlewareFor('upstage/Solar-Open2-250B')`.
+ */
+export const solarOpenToolMiddleware = /* @__PURE__ */ formatPreset(solarOpenFormat);
 
 /**
  * One call per reply in `<TOOL_CALL>{"tool", "args", "reasoning"}</TOOL_CALL>`, results as

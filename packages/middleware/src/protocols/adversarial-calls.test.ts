@@ -84,6 +84,8 @@ const RAW_TEXT_FORMATS = new Set([
   'dots',
   'muse',
   'step3',
+  'solar-open',
+  'telechat',
 ]);
 const representable = (name: string, input: Record<string, string>) =>
   !RAW_TEXT_FORMATS.has(name) ||

@@ -175,3 +175,23 @@ export const granite20bFcToolMiddleware: LanguageModelV3Middleware = /* @__PURE_
 export const plamoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.plamoToolMiddleware,
 );
+/** `stepAudio2ToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const stepAudio2ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.stepAudio2ToolMiddleware,
+);
+/** `hyperclovaxToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const hyperclovaxToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.hyperclovaxToolMiddleware,
+);
+/** `openPanguToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const openPanguToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.openPanguToolMiddleware,
+);
+/** `solarOpenToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const solarOpenToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.solarOpenToolMiddleware,
+);
+/** `telechatToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const telechatToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.telechatToolMiddleware,
+);

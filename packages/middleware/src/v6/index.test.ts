@@ -75,6 +75,11 @@ describe('the v6 entry', () => {
         'cwmToolMiddleware',
         'granite20bFcToolMiddleware',
         'plamoToolMiddleware',
+        'stepAudio2ToolMiddleware',
+        'hyperclovaxToolMiddleware',
+        'openPanguToolMiddleware',
+        'solarOpenToolMiddleware',
+        'telechatToolMiddleware',
       ].sort(),
     );
   });
