@@ -8,7 +8,9 @@ function everyReasoningTag(): ReasoningTags {
   const pairs: ReasoningTags = [
     ['<think>', '</think>'],
     ['<thinking>', '</thinking>'],
-    ...allFormats().flatMap((format) => format.reasoningTags ?? []),
+    ...allFormats().flatMap((format) =>
+      format.reasoningTagsInAuto ? (format.reasoningTags ?? []) : [],
+    ),
   ];
   return firstPairPerOpener(pairs);
 }

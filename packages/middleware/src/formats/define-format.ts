@@ -40,6 +40,12 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
   /** The family's reasoning tags, the one its template may open first. Default: `<think>` and `<thinking>`. */
   readonly reasoningTags?: ReasoningTags;
   /**
+   * Whether `auto` reads the family's reasoning tags in every reply. False where an opener also
+   * reads as prose (HyperCLOVA X's `/think`, which Qwen3 users write as a switch): then only the
+   * family's own middlewares read them. Default: true.
+   */
+  readonly reasoningTagsInAuto?: boolean;
+  /**
    * Whether the family's chat template opens the reasoning block in the generation prompt, so
    * that the reply starts inside it (see `OpensReasoning`); rows of `models` may say otherwise
    * for their models. Default: `never`.
@@ -81,6 +87,7 @@ export function defineFormat<const Name extends string, const VariantName extend
     opensReasoning: 'never',
     controlTokens: [],
     callsInReasoning: false,
+    reasoningTagsInAuto: true,
     models: [],
     variants: [],
     ...definition,

@@ -194,7 +194,6 @@ const MARKUP = ['<|im_end|>', '<|im_start|>', '<|stop|>', '<|endofturn|>', '-> t
 
 describe.each([
   ['formatPreset(hyperclovaxFormat)', formatPreset(hyperclovaxFormat)],
-  ['autoToolMiddleware', autoToolMiddleware],
   [
     "toolMiddlewareFor('naver-hyperclovax/HyperCLOVAX-SEED-Think-14B')",
     toolMiddlewareFor('naver-hyperclovax/HyperCLOVAX-SEED-Think-14B'),
@@ -269,3 +268,22 @@ describeProtocolProperties(
   ].map((reply, index) => ({ name: `hyperclovax #${index}`, protocol, reply })),
   reasoningTags,
 );
+
+describe('HyperCLOVA X SEED Think 14B through autoToolMiddleware', () => {
+  it('reads its calls and leaves no role or end of turn in the text', async () => {
+    const reply = `Two lookups.${TURN}${ROLE}[{"name": "get_weather", "arguments": {"city": "Lyon", "days": 2}}, {"name": "get_time", "arguments": {}}]${END}${STOP}`;
+    const meaning = await readThroughMiddleware(autoToolMiddleware, reply, { tools });
+    expect(meaning).toEqual({ reasoning: '', text: 'Two lookups.', calls: [LYON, TIME] });
+  });
+
+  it("keeps /think in prose as text, in auto and for other families: it is Qwen3's switch", async () => {
+    const reply = 'Qwen3 has soft switches: add /think\nto a message, or /no_think.';
+    for (const middleware of [autoToolMiddleware, toolMiddlewareFor('qwen3:8b')]) {
+      expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+        reasoning: '',
+        text: reply,
+        calls: [],
+      });
+    }
+  });
+});

@@ -127,6 +127,8 @@ export const hyperclovaxFormat = /* @__PURE__ */ defineFormat({
   protocol: hyperclovaxProtocol,
   systemPrompt: hyperclovaxSystemPromptTemplate,
   reasoningTags: hyperclovaxReasoningTags,
+  // `/think` in prose (Qwen3's switch) must not open reasoning in every other model's reply.
+  reasoningTagsInAuto: false,
   controlTokens: ['<|im_end|>', '<|stop|>', '<|endofturn|>'],
   models: [
     // The 32B writes GLM's tags: the GLM format's row serves it.
