@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
-import { formatPreset } from '../presets/format-preset';
+import { hyperclovaxToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
@@ -193,7 +193,7 @@ describe('hyperclovaxProtocol', () => {
 const MARKUP = ['<|im_end|>', '<|im_start|>', '<|stop|>', '<|endofturn|>', '-> tool/', '/think'];
 
 describe.each([
-  ['formatPreset(hyperclovaxFormat)', formatPreset(hyperclovaxFormat)],
+  ['hyperclovaxToolMiddleware', hyperclovaxToolMiddleware],
   [
     "toolMiddlewareFor('naver-hyperclovax/HyperCLOVAX-SEED-Think-14B')",
     toolMiddlewareFor('naver-hyperclovax/HyperCLOVAX-SEED-Think-14B'),

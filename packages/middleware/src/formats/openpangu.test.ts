@@ -5,7 +5,7 @@ import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { modelFamily } from '../auto/model-registry';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
-import { formatPreset } from '../presets/format-preset';
+import { openPanguToolMiddleware } from '../presets/presets';
 import { rewriteForTemplate } from '../prompt/template-prompt';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
@@ -249,7 +249,7 @@ describe("openPangu 2.0's template", () => {
 
   it('is what the preset writes', async () => {
     const rewritten = await rewrittenPrompt(
-      formatPreset(openPanguFormat),
+      openPanguToolMiddleware,
       timeCallHistory,
       fixtureTools.slice(2),
     );
@@ -358,7 +358,7 @@ const MARKUP = [
 
 // autoToolMiddleware and toolMiddlewareFor pass once openPanguFormat is in FORMATS.
 describe.each([
-  ['formatPreset(openPanguFormat)', formatPreset(openPanguFormat)],
+  ['openPanguToolMiddleware', openPanguToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
   [
     "toolMiddlewareFor('FreedomIntelligence/openPangu-Embedded-7B-V1.1')",
@@ -443,7 +443,7 @@ describe("openPangu 2.0's model row opens the reasoning by default, the preset d
   });
 
   it('the preset starts in text unless the call says the reasoning is open', async () => {
-    const meaning = await readThroughMiddleware(formatPreset(openPanguFormat), reply, { tools });
+    const meaning = await readThroughMiddleware(openPanguToolMiddleware, reply, { tools });
     expect(meaning).toEqual({ reasoning: '', text: 'Need the time.Sure.', calls: [TIME] });
     expectCleanReply(meaning, [TIME], MARKUP);
   });

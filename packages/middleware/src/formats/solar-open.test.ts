@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
-import { formatPreset } from '../presets/format-preset';
+import { solarOpenToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
@@ -228,7 +228,7 @@ describeProtocolProperties(
 );
 
 describe('the Solar Open preset', () => {
-  const preset = formatPreset(solarOpenFormat);
+  const preset = solarOpenToolMiddleware;
   const opened = toolbridgeOptions({ startWithReasoning: true });
 
   it('keeps the end of turn and v1 message markers out of the text', async () => {
@@ -278,7 +278,7 @@ const MARKUP = ['<|tool', '<|think', '<|im:', '<|end|>', '<|begin|>', '<|content
 // autoToolMiddleware and toolMiddlewareFor read this format once it is in the format list and
 // the model registry.
 describe.each([
-  ['solarOpenToolMiddleware', formatPreset(solarOpenFormat)],
+  ['solarOpenToolMiddleware', solarOpenToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
   ["toolMiddlewareFor('upstage/Solar-Open2-250B')", toolMiddlewareFor('upstage/Solar-Open2-250B')],
 ])("Solar Open 2's typical reply, through %s", (_name, middleware) => {

@@ -1,19 +1,15 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { autoProtocol } from '../auto/auto-protocol';
 import { autoToolMiddleware } from '../auto/auto-tool-middleware';
 import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { toolbridgeOptions } from '../middleware/toolbridge-options';
-import { formatPreset } from '../presets/format-preset';
-import { jsonMixProtocol } from '../protocols/json-mix-protocol';
+import { stepAudio2ToolMiddleware } from '../presets/presets';
 import { fixtureTools, typedTools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
 import { expectCleanReply, readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
-import { glmProtocol } from './glm';
-import { qwen3CoderProtocol } from './qwen3-coder';
 import {
   stepAudio2Format,
   stepAudio2Protocol,
@@ -23,30 +19,10 @@ import {
 const protocol = stepAudio2Protocol();
 const tools = typedTools;
 const think: Array<[string, string]> = [['<think>', '</think>']];
-/** What `stepAudio2ToolMiddleware` will be in presets.ts. */
-const preset = formatPreset(stepAudio2Format);
+const preset = stepAudio2ToolMiddleware;
 
 /** A call as Step-Audio 2 writes it (vLLM's Step-Audio 2 tokenizer, SGLang's detector). */
 const call = (name: string, args: string) => `<tool_call>function\n${name}\n${args}</tool_call>`;
-
-/** The formats sharing `<tool_call>`, in the order FORMATS must give them to `auto`. */
-function sharedOpenerAuto() {
-  return autoProtocol({
-    formats: {
-      hermes: jsonMixProtocol(),
-      'qwen3-coder': qwen3CoderProtocol(),
-      'step-audio2': stepAudio2Protocol(),
-      glm: glmProtocol(),
-    },
-  });
-}
-
-/** The format each call of a reply was read in. */
-function formatsRead(parts: ReturnType<typeof readEveryWay>['parts']): unknown[] {
-  return parts.flatMap((part) =>
-    part.type === 'tool-call' ? [part.providerMetadata?.toolbridge?.format] : [],
-  );
-}
 
 describe('stepAudio2Protocol', () => {
   it('reads calls written back to back, with prose around them', () => {
@@ -225,79 +201,6 @@ describe('the Step-Audio 2 preset', () => {
       text: '\n\n',
       calls: [{ toolName: 'get_time', input: '{}' }],
     });
-  });
-});
-
-describe('formats sharing <tool_call>, read by auto in the FORMATS order', () => {
-  /** A tool a GLM model may call, named as Step-Audio 2's type word. */
-  const functionTool: LanguageModelV4FunctionTool = {
-    type: 'function',
-    name: 'function',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
-  };
-  const shared = [...tools, functionTool];
-
-  it.each([
-    ['step-audio2', call('get_weather', '{"city": "Lima"}'), 'get_weather', '{"city":"Lima"}'],
-    [
-      'hermes',
-      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Lima"}}\n</tool_call>',
-      'get_weather',
-      '{"city":"Lima"}',
-    ],
-    [
-      'qwen3-coder',
-      '<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n</function>\n</tool_call>',
-      'get_weather',
-      '{"city":"Lima"}',
-    ],
-    [
-      'glm',
-      '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Lima</arg_value>\n</tool_call>',
-      'get_weather',
-      '{"city":"Lima"}',
-    ],
-    // GLM's call of a tool named `function` opens as Step-Audio 2's does, until its `<arg_key>`.
-    [
-      'glm',
-      '<tool_call>function\n<arg_key>city</arg_key>\n<arg_value>Lima</arg_value>\n</tool_call>',
-      'function',
-      '{"city":"Lima"}',
-    ],
-    [
-      'glm',
-      '<tool_call>function<arg_key>city</arg_key><arg_value>Lima</arg_value></tool_call>',
-      'function',
-      '{"city":"Lima"}',
-    ],
-  ])('reads a %s call as its own', (format, text, toolName, input) => {
-    const { calls, parts } = readEveryWay(sharedOpenerAuto(), `Checking.\n${text}`, {
-      tools: shared,
-    });
-    expect(calls).toEqual([{ toolName, input }]);
-    expect(formatsRead(parts)).toEqual([format]);
-  });
-});
-
-// Needs integration: step-audio2 in FORMATS (after qwen3-coder, before glm).
-describe('Step-Audio 2 calls read by the built-in auto', () => {
-  const auto = autoProtocol();
-
-  it.each([
-    ['step-audio2', call('get_weather', '{"city": "Lima"}')],
-    ['hermes', '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Lima"}}\n</tool_call>'],
-    [
-      'qwen3-coder',
-      '<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n</function>\n</tool_call>',
-    ],
-    [
-      'glm',
-      '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Lima</arg_value>\n</tool_call>',
-    ],
-  ])('reads a %s call as its own', (format, text) => {
-    const { calls, parts } = readEveryWay(auto, `Checking.\n${text}`, { tools });
-    expect(calls).toEqual([{ toolName: 'get_weather', input: '{"city":"Lima"}' }]);
-    expect(formatsRead(parts)).toEqual([format]);
   });
 });
 
