@@ -51,6 +51,7 @@ import { stepAudio2Replies } from './replies/step-audio2.ts';
 import { step3Replies } from './replies/step3.ts';
 import { telechatReplies } from './replies/telechat.ts';
 import { jsonArrayWrapperReplies, xlamReplies } from './replies/xlam.ts';
+import { yamlXmlReplies } from './replies/yaml-xml.ts';
 
 /** A format the round trip covers: its protocol, its prompt, and how a model writes a case's calls in it. */
 export interface ConformanceFormat {
@@ -81,6 +82,7 @@ export const CONFORMANCE_FORMATS: readonly ConformanceFormat[] = [
     prompt: xmlSystemPromptTemplate,
     writeReplies: (calls, tools) => renderReplies('xml', calls, tools),
   },
+  yamlXmlReplies,
   {
     name: 'tool-call-tag',
     protocol: toolCallTagProtocol(),

@@ -22,7 +22,7 @@ export const EXPLAINED_EXCEPTIONS: Record<
       'the string "42" for a field of type any: XML text cannot tell it from the number 42, which is how an untyped canonical number is read',
   },
   'live_multiple_964-207-0': {
-    protocols: ['xml'],
+    protocols: ['xml', 'yaml-xml'],
     reason:
       'the ground truth writes "question", a parameter the schema does not declare (it declares "statement"): a tool tag is confirmed only by one of its parameters, so the call reads as text',
   },
@@ -64,10 +64,10 @@ const RAW_TEXT_FORMATS = new Set([
   'k2-horizon',
 ]);
 
-/** Whether a format (or auto reading it) writes argument values as text rather than JSON. */
+/** Whether a format (or auto reading it) writes argument values as text rather than JSON (YAML's included). */
 export function hasRawValues(protocol: string): boolean {
   const format = protocol.replace(/^auto:/, '');
-  return format === 'xml' || RAW_TEXT_FORMATS.has(format);
+  return format === 'xml' || format === 'yaml-xml' || RAW_TEXT_FORMATS.has(format);
 }
 
 /** Why a failed result is not a parser bug, or undefined if it is one. */

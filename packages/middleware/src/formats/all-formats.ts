@@ -48,6 +48,7 @@ import {
   xlamFormat,
 } from './xlam';
 import { xmlFormat } from './xml';
+import { yamlXmlFormat } from './yaml-xml';
 
 /**
  * Every format toolbridge knows, the one list the presets, `auto`, the model table, the
@@ -57,7 +58,8 @@ import { xmlFormat } from './xml';
  * Qwen3-Coder's parameters after `<function=`, Step-Audio 2's `function` line and TeleChat's name
  * (announced only once `<param_key>`, `{` or the closer shows it is TeleChat's) before GLM's name
  * after `<tool_call>`, DeepSeek DSML's `<invoke>` before Olmo 3's Python calls after
- * `<function_calls>`, openPangu's JSON list before LFM2's Python list after `<|tool_call_start|>`). It is also the model table's order, specific rows
+ * `<function_calls>`, openPangu's JSON list before LFM2's Python list after `<|tool_call_start|>`, morph-XML's
+ * argument elements before YAML lines after a tool's tag). It is also the model table's order, specific rows
  * before broad ones (see `ModelRow.broad`).
  */
 export const FORMATS = [
@@ -107,6 +109,7 @@ export const FORMATS = [
   solarOpenFormat,
   apertusFormat,
   xmlFormat,
+  yamlXmlFormat,
   genericJsonFormat,
 ] as const;
 

@@ -264,3 +264,4 @@ export {
   xlamSystemPromptTemplate,
 } from './xlam';
 export { xmlFormat, xmlSystemPromptTemplate } from './xml';
+export { yamlXmlFormat, yamlXmlProtocol, yamlXmlSystemPromptTemplate } from './yaml-xml';

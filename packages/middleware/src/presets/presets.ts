@@ -47,6 +47,7 @@ import { telechatFormat } from '../formats/telechat';
 import { toolCallTagFormat } from '../formats/tool-call-tag';
 import { xlamFormat } from '../formats/xlam';
 import { xmlFormat } from '../formats/xml';
+import { yamlXmlFormat } from '../formats/yaml-xml';
 import { formatPreset } from './format-preset';
 
 /**
@@ -308,6 +309,12 @@ export const xlamToolMiddleware = /* @__PURE__ */ formatPreset(xlamFormat);
  * carries code without JSON escaping: `<get_weather><city>Seoul</city></get_weather>`.
  */
 export const xmlToolMiddleware = /* @__PURE__ */ formatPreset(xmlFormat);
+
+/**
+ * Tool calling in an XML element named after the tool with YAML arguments inside, which carries
+ * text over several lines as a `|` block, without escapes: `<get_weather>\ncity: Seoul\n</get_weather>`.
+ */
+export const yamlXmlToolMiddleware = /* @__PURE__ */ formatPreset(yamlXmlFormat);
 
 /**
  * Tool calling for Meta's Code World Model (CWM) in its own format: `<tool: NAME>` blocks with

@@ -24,6 +24,10 @@ export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ to
 export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.xmlToolMiddleware,
 );
+/** `yamlXmlToolMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
+export const yamlXmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
+  core.yamlXmlToolMiddleware,
+);
 /** `toolCallTagMiddleware` of `@toolbridge/middleware/formats`, for AI SDK 6. */
 export const toolCallTagMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(
   core.toolCallTagMiddleware,

@@ -67,6 +67,7 @@ describe('the v6 entry', () => {
         'qwen3CoderToolMiddleware',
         'toolCallTagMiddleware',
         'xmlToolMiddleware',
+        'yamlXmlToolMiddleware',
         'dotsToolMiddleware',
         'hunyuanToolMiddleware',
         'inklingToolMiddleware',
