@@ -5,8 +5,10 @@ import {
   jsonMixProtocol,
   morphXmlProtocol,
   toolCallTagProtocol,
+  yamlXmlProtocol,
 } from '@toolbridge/middleware/formats';
 import { assert, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 
 const tools: LanguageModelV4FunctionTool[] = [
   {
@@ -20,13 +22,27 @@ const tools: LanguageModelV4FunctionTool[] = [
   { type: 'function', name: 'get_time', inputSchema: { type: 'object', properties: {} } },
 ];
 
-/** How each protocol writes a call with these arguments (XML: string fields raw). */
+/** The `data` argument of a JSON call, nested or long. */
+const json = {
+  deep: `{"data": ${'['.repeat(100_000)}`,
+  proto:
+    '{"__proto__": {"polluted": 1, "constructor": {"prototype": {"polluted": 2}}}, "path": "p"}',
+  list: (n: number) => `{"data": [${'{"k": 1},'.repeat(n)}0]}`,
+};
+
+/**
+ * How each protocol writes a call with these arguments (XML: string fields raw), and its body
+ * with a `data` argument nested 100,000 deep, with keys named after the prototype, or long.
+ */
 const protocols: Array<{
   name: string;
   protocol: ToolCallProtocol;
   call: (args: Record<string, string>, raw?: string) => string;
   open: string;
   close: string;
+  deep: string;
+  proto: string;
+  list: (n: number) => string;
 }> = [
   {
     name: 'hermes',
@@ -35,6 +51,7 @@ const protocols: Array<{
       `<tool_call>{"name": "write_file", "arguments": ${raw ?? JSON.stringify(args)}}</tool_call>`,
     open: '<tool_call>',
     close: '</tool_call>',
+    ...json,
   },
   {
     name: 'gemma',
@@ -43,6 +60,7 @@ const protocols: Array<{
       `\`\`\`tool_call\n{"name": "write_file", "arguments": ${raw ?? JSON.stringify(args)}}\n\`\`\``,
     open: '```tool_call',
     close: '```',
+    ...json,
   },
   {
     name: 'xml',
@@ -56,6 +74,27 @@ const protocols: Array<{
       }</write_file>`,
     open: '<write_file>',
     close: '</write_file>',
+    deep: `<data>${'<a>'.repeat(100_000)}`,
+    // A call is confirmed only by an argument of the tool, so the keys go inside `data`.
+    proto:
+      '<data><__proto__><polluted>1</polluted><constructor><prototype><polluted>2</polluted></prototype></constructor></__proto__></data><path>p</path>',
+    list: (n) => `<data>${'<item>1</item>'.repeat(n)}</data>`,
+  },
+  {
+    name: 'yaml-xml',
+    protocol: yamlXmlProtocol(),
+    call: (args, raw) =>
+      `<write_file>\n${raw ?? YAML.stringify(args, { lineWidth: 0 })}\n</write_file>`,
+    open: '<write_file>',
+    close: '</write_file>',
+    deep: `data: ${'['.repeat(100_000)}`,
+    proto: YAML.stringify({
+      data: JSON.parse(
+        '{"__proto__": {"polluted": 1, "constructor": {"prototype": {"polluted": 2}}}}',
+      ),
+      path: 'p',
+    }),
+    list: (n) => `data:\n${'  - k: 1\n'.repeat(n)}`,
   },
   {
     name: 'tool-call-tag',
@@ -64,6 +103,7 @@ const protocols: Array<{
       `<TOOL_CALL>{"tool": "write_file", "args": ${raw ?? JSON.stringify(args)}}</TOOL_CALL>`,
     open: '<TOOL_CALL>',
     close: '</TOOL_CALL>',
+    ...json,
   },
 ];
 
@@ -181,130 +221,122 @@ function expectLinear(make: (size: number) => string, run: (input: string) => vo
   expect(ratio).toBeLessThan(8);
 }
 
-describe.each(protocols)('$name under hostile input', ({ name, protocol, call, open, close }) => {
-  it('survives unclosed and interleaved delimiters without losing text', () => {
-    const inputs = [
-      `${open}${open}${call({ path: 'a' })}`,
-      `a ${open} b ${close} c ${close}${close} ${open}`,
-      `${call({ path: 'a' }).slice(0, -close.length)}${call({ path: 'b' })}`,
-      `${open}{"name": "write_file", "arguments": {"path": "${close}"}}`,
-      `<get_time><get_time><write_file><path>x</get_time></write_file>`,
-    ];
-    for (const input of inputs) {
-      for (const chunks of [[input], [...input], chunksOf(input, 3)]) {
+describe.each(protocols)(
+  '$name under hostile input',
+  ({ protocol, call, open, close, deep, proto, list }) => {
+    it('survives unclosed and interleaved delimiters without losing text', () => {
+      const inputs = [
+        `${open}${open}${call({ path: 'a' })}`,
+        `a ${open} b ${close} c ${close}${close} ${open}`,
+        `${call({ path: 'a' }).slice(0, -close.length)}${call({ path: 'b' })}`,
+        `${open}{"name": "write_file", "arguments": {"path": "${close}"}}`,
+        `<get_time><get_time><write_file><path>x</get_time></write_file>`,
+      ];
+      for (const input of inputs) {
+        for (const chunks of [[input], [...input], chunksOf(input, 3)]) {
+          const run = parse(protocol, chunks);
+          expectValidCalls(run.parts);
+          if (chunks.length === 1) expectReconstructs(protocol, input, run.parts);
+        }
+      }
+    });
+
+    it('splits a delimiter across every possible chunk boundary with the same result', () => {
+      const input = `Before ${call({ path: 'src/a.ts', content: 'x < y && z' })} after ${call({ path: 'b' })} end`;
+      const expected = parse(protocol, [input]);
+      for (let cut = 1; cut < input.length; cut++) {
+        const run = parse(protocol, [input.slice(0, cut), input.slice(cut)]);
+        expect({ text: textOf(run.parts), calls: callsOf(run.parts) }).toStrictEqual({
+          text: textOf(expected.parts),
+          calls: callsOf(expected.parts),
+        });
+      }
+    });
+
+    it('carries 10 MB in one argument, in both paths', () => {
+      // Ends without whitespace: XML trims the whitespace around a string value.
+      const content = `${'line of code < & > "quoted"\n'.repeat(380_000)}end`;
+      expect(content.length).toBeGreaterThan(10_000_000);
+      const input = call({ path: 'big.txt', content });
+      const [generated] = generate(protocol, input).filter((part) => part.type === 'tool-call');
+      const streamed = callsOf(parse(protocol, chunksOf(input, 4096)).parts);
+      expect(streamed).toHaveLength(1);
+      const [streamedCall] = streamed;
+      assert.isDefined(streamedCall);
+      expect(streamedCall.input).toBe((generated as { input: string }).input);
+      expect(JSON.parse(streamedCall.input).content.length).toBe(content.length);
+    });
+
+    it('reads 1,000,000 one-character chunks', () => {
+      const input = `${'prose '.repeat(90_000)}${call({ path: 'p', content: 'c'.repeat(500_000) })}`;
+      expect(input.length).toBeGreaterThan(1_000_000);
+      const run = parse(protocol, input);
+      expect(callsOf(run.parts)).toHaveLength(1);
+      expect(textOf(run.parts)).toBe('prose '.repeat(90_000));
+    });
+
+    it('ends a call with 100,000 nested brackets or elements without running it or overflowing the stack', () => {
+      for (const chunks of [[call({}, deep)], chunksOf(call({}, deep), 1000)]) {
         const run = parse(protocol, chunks);
         expectValidCalls(run.parts);
-        if (chunks.length === 1) expectReconstructs(protocol, input, run.parts);
+        expect(run.errors.length).toBeGreaterThan(0);
       }
-    }
-  });
+    });
 
-  it('splits a delimiter across every possible chunk boundary with the same result', () => {
-    const input = `Before ${call({ path: 'src/a.ts', content: 'x < y && z' })} after ${call({ path: 'b' })} end`;
-    const expected = parse(protocol, [input]);
-    for (let cut = 1; cut < input.length; cut++) {
-      const run = parse(protocol, [input.slice(0, cut), input.slice(cut)]);
-      expect({ text: textOf(run.parts), calls: callsOf(run.parts) }).toStrictEqual({
-        text: textOf(expected.parts),
-        calls: callsOf(expected.parts),
-      });
-    }
-  });
+    it('keeps lone surrogates, NUL and control characters, in text and arguments', () => {
+      const strange = 'a\ud800b\udc00c\u0000d\u0001e\u001ff\u007f\u2028g';
+      const input = `${strange} ${call({ path: 'p', content: strange })} ${strange}`;
+      for (const chunks of [[input], [...input]]) {
+        const run = parse(protocol, chunks);
+        expect(textOf(run.parts)).toBe(`${strange}  ${strange}`);
+        const [read] = callsOf(run.parts);
+        assert.isDefined(read);
+        expect(JSON.parse(read.input).content).toBe(strange);
+      }
+    });
 
-  it('carries 10 MB in one argument, in both paths', () => {
-    // Ends without whitespace: XML trims the whitespace around a string value.
-    const content = `${'line of code < & > "quoted"\n'.repeat(380_000)}end`;
-    expect(content.length).toBeGreaterThan(10_000_000);
-    const input = call({ path: 'big.txt', content });
-    const [generated] = generate(protocol, input).filter((part) => part.type === 'tool-call');
-    const streamed = callsOf(parse(protocol, chunksOf(input, 4096)).parts);
-    expect(streamed).toHaveLength(1);
-    const [streamedCall] = streamed;
-    assert.isDefined(streamedCall);
-    expect(streamedCall.input).toBe((generated as { input: string }).input);
-    expect(JSON.parse(streamedCall.input).content.length).toBe(content.length);
-  });
+    it('keeps __proto__, constructor and prototype as data at every depth, leaving Object.prototype alone', () => {
+      const input = call({}, proto);
+      for (const chunks of [[input], [...input]]) {
+        const [toolCall] = callsOf(parse(protocol, chunks).parts);
+        assert.isDefined(toolCall);
+        expect(toolCall.input).toContain(
+          '"__proto__":{"polluted":1,"constructor":{"prototype":{"polluted":2}}}',
+        );
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty('polluted');
+      }
+    });
 
-  it('reads 1,000,000 one-character chunks', () => {
-    const input = `${'prose '.repeat(90_000)}${call({ path: 'p', content: 'c'.repeat(500_000) })}`;
-    expect(input.length).toBeGreaterThan(1_000_000);
-    const run = parse(protocol, input);
-    expect(callsOf(run.parts)).toHaveLength(1);
-    expect(textOf(run.parts)).toBe('prose '.repeat(90_000));
-  });
-
-  it('ends a call with 100,000 nested brackets or elements without running it or overflowing the stack', () => {
-    const deep =
-      name === 'xml' ? `<data>${'<a>'.repeat(100_000)}` : `{"data": ${'['.repeat(100_000)}`;
-    for (const chunks of [[call({}, deep)], chunksOf(call({}, deep), 1000)]) {
-      const run = parse(protocol, chunks);
-      expectValidCalls(run.parts);
-      expect(run.errors.length).toBeGreaterThan(0);
-    }
-  });
-
-  it('keeps lone surrogates, NUL and control characters, in text and arguments', () => {
-    const strange = 'a\ud800b\udc00c\u0000d\u0001e\u001ff\u007f\u2028g';
-    const input = `${strange} ${call({ path: 'p', content: strange })} ${strange}`;
-    for (const chunks of [[input], [...input]]) {
-      const run = parse(protocol, chunks);
-      expect(textOf(run.parts)).toBe(`${strange}  ${strange}`);
-      const [read] = callsOf(run.parts);
-      assert.isDefined(read);
-      expect(JSON.parse(read.input).content).toBe(strange);
-    }
-  });
-
-  it('keeps __proto__, constructor and prototype as data at every depth, leaving Object.prototype alone', () => {
-    const json =
-      '{"__proto__": {"polluted": 1, "constructor": {"prototype": {"polluted": 2}}}, "path": "p"}';
-    // XML: a call is confirmed only by an argument of the tool, so the keys go inside `data`.
-    const xml =
-      '<data><__proto__><polluted>1</polluted><constructor><prototype><polluted>2</polluted></prototype></constructor></__proto__></data><path>p</path>';
-    const input = call({}, name === 'xml' ? xml : json);
-    for (const chunks of [[input], [...input]]) {
-      const [toolCall] = callsOf(parse(protocol, chunks).parts);
-      assert.isDefined(toolCall);
-      expect(toolCall.input).toContain(
-        '"__proto__":{"polluted":1,"constructor":{"prototype":{"polluted":2}}}',
+    it('stays linear in the output length, whatever its shape', () => {
+      const run = (input: string) => parse(protocol, chunksOf(input, 1));
+      expectLinear(
+        (n) => 'plain prose, with < and & and ``` and {braces}. '.repeat(n),
+        run,
+        10_000,
       );
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-      expect(Object.prototype).not.toHaveProperty('polluted');
-    }
-  });
-
-  it('stays linear in the output length, whatever its shape', () => {
-    const run = (input: string) => parse(protocol, chunksOf(input, 1));
-    expectLinear((n) => 'plain prose, with < and & and ``` and {braces}. '.repeat(n), run, 10_000);
-    expectLinear((n) => call({ path: 'p', content: 'x'.repeat(n) }), run, 200_000);
-    expectLinear((n) => `${open.slice(0, -1)} `.repeat(n), run, 10_000);
-    // Prose dense with `<`, tag-like words and the call's own opener before a call, read whole
-    // (the generate path) as well: each opener that was no call once copied the rest of the text.
-    const tagDense = (n: number) =>
-      `${`In <div> use <b>bold</b> when a < b, or ${open} and ${open.slice(0, -1)} x. `.repeat(n)}${call({ path: 'p' })}`;
-    const sample = tagDense(50);
-    const generated = generate(protocol, sample);
-    const streamed = run(sample).parts;
-    expect(generated.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')).toBe(
-      textOf(streamed),
-    );
-    expect(generated.filter((part) => part.type === 'tool-call')).toStrictEqual(callsOf(streamed));
-    expect(callsOf(streamed)).toHaveLength(1);
-    expectLinear(tagDense, run, 10_000);
-    expectLinear(tagDense, (input) => generate(protocol, input), 20_000);
-    expectLinear(
-      (n) =>
-        call(
-          {},
-          name === 'xml'
-            ? `<data>${'<item>1</item>'.repeat(n)}</data>`
-            : `{"data": [${'{"k": 1},'.repeat(n)}0]}`,
-        ),
-      run,
-      10_000,
-    );
-  });
-});
+      expectLinear((n) => call({ path: 'p', content: 'x'.repeat(n) }), run, 200_000);
+      expectLinear((n) => `${open.slice(0, -1)} `.repeat(n), run, 10_000);
+      // Prose dense with `<`, tag-like words and the call's own opener before a call, read whole
+      // (the generate path) as well: each opener that was no call once copied the rest of the text.
+      const tagDense = (n: number) =>
+        `${`In <div> use <b>bold</b> when a < b, or ${open} and ${open.slice(0, -1)} x. `.repeat(n)}${call({ path: 'p' })}`;
+      const sample = tagDense(50);
+      const generated = generate(protocol, sample);
+      const streamed = run(sample).parts;
+      expect(generated.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')).toBe(
+        textOf(streamed),
+      );
+      expect(generated.filter((part) => part.type === 'tool-call')).toStrictEqual(
+        callsOf(streamed),
+      );
+      expect(callsOf(streamed)).toHaveLength(1);
+      expectLinear(tagDense, run, 10_000);
+      expectLinear(tagDense, (input) => generate(protocol, input), 20_000);
+      expectLinear((n) => call({}, list(n)), run, 10_000);
+    });
+  },
+);
 
 describe('XML entities', () => {
   it('never expands an entity bomb or an external entity', () => {

@@ -46,8 +46,10 @@ export function createYamlCallDecoder(
   let closed = false;
   /** What follows the tag while the call is not confirmed. */
   let ahead = '';
-  /** The body's line being written (no break yet). */
-  let line = '';
+  /** The pieces of the body's line being written (no break yet): joined once, when it ends. */
+  let line: string[] = [];
+  /** The last characters written, where a closing tag split between chunks begins. */
+  let tail = '';
   /** The lines of the top-level argument being read. */
   let entry: string[] = [];
   /** The indentation of the top-level keys. */
@@ -175,24 +177,27 @@ export function createYamlCallDecoder(
 
   /** Reads body text; returns how much of it the markup took. */
   function body(text: string): number {
-    // The closing tag may have begun in the line already written.
-    const tail = line.slice(-(closingTag.length - 1));
-    const found = (tail + text).indexOf(closingTag);
-    const end = found < 0 ? text.length : found - tail.length;
+    const written = tail + text;
+    const found = written.indexOf(closingTag);
+    tail = written.slice(1 - closingTag.length);
+    // Negative when the closing tag began in the line written before (it holds no break).
+    const end = found < 0 ? text.length : found - (written.length - text.length);
     let start = 0;
     for (let brk = text.indexOf('\n'); brk >= 0 && brk < end; brk = text.indexOf('\n', start)) {
-      feedLine(line + text.slice(start, brk));
-      line = '';
+      line.push(text.slice(start, brk));
+      feedLine(line.join(''));
+      line = [];
       start = brk + 1;
       if (failed) return start;
     }
     if (found < 0) {
-      line += text.slice(start);
+      line.push(text.slice(start));
       return text.length;
     }
-    // `end` is negative when the closing tag began in the line written before.
-    const last = end < start ? line.slice(0, line.length + end) : line + text.slice(start, end);
-    line = '';
+    const before = line.join('');
+    const last =
+      end < start ? before.slice(0, before.length + end) : before + text.slice(start, end);
+    line = [];
     closed = true;
     if (last.trim() !== '') feedLine(last);
     if (!failed) finish();
@@ -269,7 +274,8 @@ export function createYamlCallDecoder(
       status = 'not-a-call';
       return;
     }
-    if (line.trim() !== '') feedLine(line);
+    const last = line.join('');
+    if (last.trim() !== '') feedLine(last);
     flushEntry();
     fail(`The call was cut off before ${closingTag}`);
   }

@@ -112,6 +112,11 @@ describe('readYaml', () => {
     ['a line indented into a mapping', 'a: 1\n   b: 2'],
     ['a tab that indents', 'a:\n\tb: 1'],
     ['a bad escape', 'a: "\\q"'],
+    ['flow collections nested 100,000 deep', `a: ${'['.repeat(100_000)}`],
+    [
+      'block collections nested 2,000 deep',
+      Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n'),
+    ],
   ])('refuses %s', (_, text) => {
     expect(() => readYaml(text)).toThrow(YamlSyntaxError);
   });

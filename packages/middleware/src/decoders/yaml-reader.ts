@@ -16,6 +16,9 @@ export interface ReadYamlOptions {
   textKey?: (key: string) => boolean;
 }
 
+/** How deep collections may nest, as the JSON and XML readers allow: deeper is refused, never a stack overflow. */
+const MAX_DEPTH = 1000;
+
 /** Characters that cannot start a plain scalar or key. */
 const INDICATORS = '[]{}#&*!|>%@`,';
 
@@ -27,6 +30,8 @@ export function readYaml(source: string, options: ReadYamlOptions = {}): unknown
   let pos = 0;
   /** The current line after a `- ` read on it: its text and the column the text starts at. */
   let partial: { text: string; indent: number } | undefined;
+  /** Collections open around the node being read. */
+  let depth = 0;
 
   const fail = (message: string): never => {
     throw new YamlSyntaxError(`YAML line ${pos + 1}: ${message}`);
@@ -77,7 +82,19 @@ export function readYaml(source: string, options: ReadYamlOptions = {}): unknown
     return inline(line.text, parent, false);
   }
 
+  /** Reads a collection one level deeper. */
+  function nested<T>(read: () => T): T {
+    if (++depth > MAX_DEPTH) fail(`collections nest more than ${MAX_DEPTH} deep`);
+    const value = read();
+    depth--;
+    return value;
+  }
+
   function sequence(indent: number): unknown[] {
+    return nested(() => sequenceItems(indent));
+  }
+
+  function sequenceItems(indent: number): unknown[] {
     const items: unknown[] = [];
     for (let line = peek(); line?.indent === indent && isItem(line.text); line = peek()) {
       const rest = line.text.slice(1);
@@ -95,6 +112,10 @@ export function readYaml(source: string, options: ReadYamlOptions = {}): unknown
   }
 
   function mapping(indent: number, textKey: ((key: string) => boolean) | undefined): object {
+    return nested(() => mappingEntries(indent, textKey));
+  }
+
+  function mappingEntries(indent: number, textKey: ((key: string) => boolean) | undefined): object {
     const result: Record<string, unknown> = Object.create(null);
     for (let line = peek(); line !== undefined && line.indent >= indent; line = peek()) {
       if (line.indent > indent) fail('the line is indented more than its mapping');
@@ -247,6 +268,10 @@ export function readYaml(source: string, options: ReadYamlOptions = {}): unknown
     }
 
     function collection(close: ']' | '}'): unknown {
+      return nested(() => collectionItems(close));
+    }
+
+    function collectionItems(close: ']' | '}'): unknown {
       i++;
       const mapping = close === '}';
       const items: unknown[] = [];
