@@ -6,6 +6,7 @@ import {
   qwen3CoderToolMiddleware,
   toolCallTagMiddleware,
   xmlToolMiddleware,
+  yamlXmlToolMiddleware,
 } from '@toolbridge/middleware/formats';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { exampleModel } from './example-model.ts';
@@ -26,6 +27,11 @@ const families = [
     name: 'xml',
     middleware: xmlToolMiddleware,
     call: '<get_weather>\n<city>Lima</city>\n</get_weather>',
+  },
+  {
+    name: 'yaml-xml',
+    middleware: yamlXmlToolMiddleware,
+    call: '<get_weather>\ncity: Lima\n</get_weather>',
   },
   {
     name: 'llama3-json',
