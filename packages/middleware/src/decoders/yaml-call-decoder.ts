@@ -29,7 +29,8 @@ interface StreamedBlock {
  * `argumentRequired`: the tag is also a reasoning tag); so a tool tag in prose stays text. Each top-level argument goes out when the next one starts (it is read then,
  * once, by {@link readYaml}, and fitted to the parameter's schema as JSON values are), and a
  * `key: |` block goes out line by line. Plain values of string parameters are kept as written
- * (`zip: 01234`). A call whose YAML cannot be read, that gives an
+ * (`zip: 01234`). A JSON object in place of the lines (`{"city": "Lyon"}`, a key of the tool
+ * first) is read as the YAML it also is, when the call ends. A call whose YAML cannot be read, that gives an
  * argument twice, or that the output cuts off before its closing tag, fails and never runs.
  */
 export function createYamlCallDecoder(
@@ -52,6 +53,8 @@ export function createYamlCallDecoder(
   let tail = '';
   /** The lines of the top-level argument being read. */
   let entry: string[] = [];
+  /** The body is one JSON object, read when the call ends. */
+  let whole = false;
   /** The indentation of the top-level keys. */
   let base = 0;
   let block: StreamedBlock | undefined;
@@ -143,7 +146,8 @@ export function createYamlCallDecoder(
     const trimmed = text.trimStart();
     const spaces = text.length - trimmed.length;
     const isContent = trimmed !== '' && !trimmed.startsWith('#');
-    const topLevel = isContent && spaces <= base && !(spaces === base && /^-(\s|$)/.test(trimmed));
+    const topLevel =
+      !whole && isContent && spaces <= base && !(spaces === base && /^-(\s|$)/.test(trimmed));
     if (block !== undefined && !topLevel && (spaces > base || !isContent)) {
       if (isContent || spaces >= (block.indent || base + 1) || trimmed === '') {
         blockLine(block, text, spaces);
@@ -217,14 +221,21 @@ export function createYamlCallDecoder(
       finish();
       return text.length - (ahead.length - start - closingTag.length);
     }
+    // A JSON object instead of YAML lines (`{"city": "Lyon"}`) is YAML too: read whole at the end.
+    whole = rest.startsWith('{');
     const breakAt = rest.search(/\n|<\//);
-    if (start < 0 || closingTag.startsWith(rest) || (breakAt < 0 && rest.length < MAX_LOOKAHEAD)) {
+    const undecided = whole
+      ? /^\{\s*(?:"[^"\\]*"?\s*)?$/.test(rest)
+      : closingTag.startsWith(rest) || breakAt < 0;
+    if (start < 0 || (undecided && rest.length < MAX_LOOKAHEAD)) {
       if (ahead.length > MAX_LOOKAHEAD) status = 'not-a-call';
       return text.length;
     }
-    const pair = keyOf(rest.slice(0, breakAt < 0 ? undefined : breakAt));
+    const key = whole
+      ? /^\{\s*"([^"\\]*)"\s*:/.exec(rest)?.[1]
+      : keyOf(rest.slice(0, breakAt < 0 ? undefined : breakAt))?.[0];
     const declared = declaredPropertyNames(schema);
-    if (pair === undefined || (declared !== undefined && !declared.names.has(pair[0]))) {
+    if (key === undefined || (declared !== undefined && !declared.names.has(key))) {
       status = 'not-a-call';
       return 0;
     }

@@ -145,6 +145,24 @@ describe('yamlXmlProtocol', () => {
     expect(() => JSON.parse(calls[0]?.input ?? '')).toThrow();
   });
 
+  it('reads a JSON object written in place of the YAML lines, and a brace in prose as text', () => {
+    for (const text of [
+      '<get_weather>{"city": "Lyon", "days": 2}</get_weather>',
+      '<get_weather>\n{\n  "city": "Lyon",\n  "days": 2\n}\n</get_weather>',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools }), text).toMatchObject({
+        text: '',
+        calls: [{ toolName: 'get_weather', input: '{"city":"Lyon","days":2}' }],
+      });
+    }
+    for (const text of [
+      'Write <get_weather>{city}</get_weather> to call it.',
+      '<get_weather>{"country": "France"}</get_weather>',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools }), text).toMatchObject({ text, calls: [] });
+    }
+  });
+
   it('leaves a tool tag in prose as text', () => {
     for (const text of [
       'Use the <get_weather> tool for that.',
@@ -205,6 +223,7 @@ describeProtocolProperties(
     '<write_file>\npath: a.ts\ncontent: |-\n  const x = "</path>";\n\n  y();\n</write_file>',
     '<write_file>\npath: a.ts\ncontent: |+\n  kept\n\n</write_file>',
     '<get_weather>city: Lima</get_weather>',
+    '<get_weather>{"city": "Lima",\n "tags": ["a"]}</get_weather>',
     '<get_weather>\ncity: [Lima\n</get_weather> after',
     '<write_file>\npath: a.py\ncontent: |\n  cut off',
     'Prose with <get_weather> and no call.',
