@@ -225,7 +225,7 @@ export function createYamlCallDecoder(
     whole = rest.startsWith('{');
     const breakAt = rest.search(/\n|<\//);
     const undecided = whole
-      ? /^\{\s*(?:"[^"\\]*"?\s*)?$/.test(rest)
+      ? /^\{\s*(?:"[^"\\]*(?:"\s*)?)?$/.test(rest)
       : closingTag.startsWith(rest) || breakAt < 0;
     if (start < 0 || (undecided && rest.length < MAX_LOOKAHEAD)) {
       if (ahead.length > MAX_LOOKAHEAD) status = 'not-a-call';
