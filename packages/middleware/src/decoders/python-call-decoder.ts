@@ -79,15 +79,16 @@ function propertyNames(schema: JsonSchema | undefined): string[] {
  * tools). A statement's assignment, `result = read_file(…)`, is read past. Positional arguments are
  * read only for a tool with exactly one parameter; otherwise, like names, expressions and nested
  * calls, they fail the call, which then never runs. A call cut off before its `)` never runs
- * either. Marker-less, a bare call (`get_weather(city="Lyon")`, no brackets) counts only when it
- * is the whole reply, so it is announced when the reply ends.
+ * either. Marker-less, bare calls (`get_weather(city="Lyon")`, no brackets, one per line) count
+ * only when they are the whole reply, so they are announced when the reply ends.
  */
 export function createPythonCallDecoder(options: PythonCallDecoderOptions): CallDecoder {
   if (options.knownToolsOnly !== true) return readPythonCalls(options, false);
   return createDispatchingDecoder((first) =>
     isNameStart(first)
       ? createWholeReplyDecoder(
-          (sink) => readPythonCalls({ ...options, sink }, true),
+          // Bare calls may follow one per line (Granite 3.3): all of them must be the whole reply.
+          (sink) => readPythonCalls({ ...options, sink, sequence: true }, true),
           options.sink,
           options.replyEnds,
         )
@@ -110,6 +111,8 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
   const wrappers: Array<'list' | 'print'> = [];
   let args: LiteralCallArguments | undefined;
   let inComment = false;
+  /** A line ended since the last call did. */
+  let lineBroken = false;
   /** Text after `name(` of a marker-less call being confirmed, and how far the keyword got. */
   let confirm = '';
   let confirmState: 'before' | 'keyword' | 'after' = 'before';
@@ -156,6 +159,7 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
 
   /** A call or a wrapper around calls ended. */
   function unitDone(): void {
+    lineBroken = false;
     if (wrappers.length > 0 || sequence) phase = 'after';
     else if (closerOf() === undefined) status = 'done';
     else phase = 'trail';
@@ -182,7 +186,8 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
       return;
     }
     const toolName = resolve(name);
-    if (knownToolsOnly && calls === 0) {
+    // Bare calls one per line: each must be a known tool's.
+    if (knownToolsOnly && (calls === 0 || bare)) {
       if (!tools.has(toolName)) {
         notACall(`${toolName} is not a tool`);
         return;
@@ -313,6 +318,7 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
       case 'arguments':
         return readArguments(text, i);
       case 'after': {
+        if (char === '\n') lineBroken = true;
         if (isSpace(char)) return i + 1;
         if (char === '#') {
           inComment = true;
@@ -320,6 +326,11 @@ function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): Call
         }
         const wrapper = wrappers[wrappers.length - 1];
         if (wrapper === undefined) {
+          // Bare calls follow one another only on lines of their own.
+          if (bare && !lineBroken) {
+            status = 'done';
+            return i;
+          }
           // Calls one after another (sequence): a separator or the next call, else the markup ends.
           if (char === ',' || char === ';') {
             phase = 'lead';

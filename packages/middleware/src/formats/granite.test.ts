@@ -98,6 +98,23 @@ describe('graniteProtocol', () => {
     ).toEqual([{ toolName: 'get_weather', input: '{"city":"Lyon"}' }]);
   });
 
+  it('reads bare Python calls of known tools, one per line, when they are the whole reply (3.3, 4.0 H-Small)', () => {
+    expect(
+      readEveryWay(protocol, 'get_weather(city="Lyon")\nget_time()\n', { tools }).calls,
+    ).toEqual([
+      { toolName: 'get_weather', input: '{"city":"Lyon"}' },
+      { toolName: 'get_time', input: '{}' },
+    ]);
+    for (const text of [
+      'get_weather(city="Lyon") tells the weather.',
+      'get_weather(city="Lyon")\nThat is the call.',
+      'no_such_tool(x=1)',
+      'Sure, calling get_weather(city="Lyon")',
+    ]) {
+      expect(readEveryWay(protocol, text, { tools }), text).toMatchObject({ text, calls: [] });
+    }
+  });
+
   it('keeps a call marker without a call as text, and reports it', () => {
     for (const [text, rawText] of [
       ['Granite answers with <|tool_call|> and a list.', '<|tool_call|>'],

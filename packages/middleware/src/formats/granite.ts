@@ -1,6 +1,8 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
+import { isNameStart } from '../decoders/literal-reader';
+import { createPythonCallDecoder } from '../decoders/python-call-decoder';
 import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { stringifySpacedJson, templateJson } from '../safe-json';
@@ -18,8 +20,10 @@ const TOOL_CALL_TAG = '<tool_call>';
  * `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Lyon"}}]`. Arguments given as a
  * JSON-encoded string are read. A Hermes-style `<tool_call>{…}</tool_call>` object (Granite 4)
  * is read too. When a server strips the `<|tool_call|>` token, the reply opens with the bare
- * list: that is read when it names a known tool. Results go back as the content of Granite's
- * `tool` turn.
+ * list: that is read when it names a known tool. So are bare Python calls of known tools, one per
+ * line, when they are the whole reply (`get_weather(city="Lyon")`: what Granite 3.3 and 4.0
+ * H-Small often write, and vLLM's `granite_pythonic` reads). Results go back as the content of
+ * Granite's `tool` turn.
  */
 export function graniteProtocol(): ToolCallProtocol {
   const keys = JSON_CALL_KEYS;
@@ -30,7 +34,14 @@ export function graniteProtocol(): ToolCallProtocol {
       explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
       leadingCall: true,
       startCall: (opener, sink) => {
-        if (opener === '') return createBareJsonCallDecoder({ keys, tools, sink });
+        if (opener === '') {
+          // Granite 3.3 and 4.0 H-Small also answer with bare Python calls, one per line.
+          return createDispatchingDecoder((first) =>
+            isNameStart(first)
+              ? createPythonCallDecoder({ tools, sink, knownToolsOnly: true })
+              : createBareJsonCallDecoder({ keys, tools, sink }),
+          );
+        }
         return createDispatchingDecoder((first) => {
           if (first !== '[' && first !== '{') return undefined;
           // Only a Hermes-style object in <tool_call> tags expects its closing tag.

@@ -192,7 +192,18 @@ describe.each([
     });
   });
 
+  it('reads calls one per line, the whole reply, as the calls (Granite 3.3 and 4.0 H-Small)', async () => {
+    const reply = 'get_weather(city="Oslo")\nget_time()\n';
+    expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      text: '',
+      reasoning: '',
+      calls: [oslo, { toolName: 'get_time', input: '{}' }],
+    });
+  });
+
   it.each([
+    'get_weather(city="Oslo")\nget_time()\nThat is all.',
+    'get_weather(city="Oslo")\nno_such_tool()',
     'The tool get_weather(city) takes a city.',
     'get_weather(city) takes a city.',
     'get_weather(city="Oslo") tells the weather in Oslo.',
