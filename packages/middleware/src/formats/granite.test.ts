@@ -100,7 +100,8 @@ describe('graniteProtocol', () => {
 
   it('reads bare Python calls of known tools, one per line, when they are the whole reply (3.3, 4.0 H-Small)', () => {
     expect(
-      readEveryWay(protocol, 'get_weather(city="Lyon")\nget_time()\n', { tools }).calls,
+      readEveryWay(protocol, 'get_weather(city="Lyon")\nget_time()\n<|end_of_text|>', { tools })
+        .calls,
     ).toEqual([
       { toolName: 'get_weather', input: '{"city":"Lyon"}' },
       { toolName: 'get_time', input: '{}' },

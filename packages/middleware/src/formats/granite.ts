@@ -13,6 +13,8 @@ import { defineFormat } from './define-format';
 
 const TOOL_CALL_TOKEN = '<|tool_call|>';
 const TOOL_CALL_TAG = '<tool_call>';
+/** Granite's end of turn, which a server may leave after the reply. */
+const END_OF_TEXT = '<|end_of_text|>';
 
 /**
  * IBM Granite 3.x: a JSON list of calls after `<|tool_call|>` (3.0, and what the 3.1–3.3 chat
@@ -38,7 +40,13 @@ export function graniteProtocol(): ToolCallProtocol {
           // Granite 3.3 and 4.0 H-Small also answer with bare Python calls, one per line.
           return createDispatchingDecoder((first) =>
             isNameStart(first)
-              ? createPythonCallDecoder({ tools, sink, knownToolsOnly: true })
+              ? createPythonCallDecoder({
+                  tools,
+                  sink,
+                  closer: undefined,
+                  knownToolsOnly: true,
+                  replyEnds: [END_OF_TEXT],
+                })
               : createBareJsonCallDecoder({ keys, tools, sink }),
           );
         }
@@ -67,7 +75,7 @@ When a tool is needed to answer, reply with only <|tool_call|> followed by a JSO
 Use only these tools, with arguments that fit their parameters; do not guess values you were not given. If no tool can do what is asked, say that you cannot. Results come back in the next message. When no tool is needed, or once you have the results, answer in plain text.`;
 }
 
-const TURN_END = '<|end_of_text|>\n';
+const TURN_END = `${END_OF_TEXT}\n`;
 
 /** What the template writes as the system message when the conversation has none, with tools. */
 function defaultSystemMessage(): string {
