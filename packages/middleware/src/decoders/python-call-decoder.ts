@@ -96,6 +96,23 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
   );
 }
 
+/**
+ * A reply that opens without a marker: bare Python calls of known tools when it opens with a
+ * name (read only as the whole reply, up to one of `replyEnds`), else `other` (a bare JSON call).
+ */
+export function createBareCallDecoder(
+  tools: ToolsByName,
+  sink: CallSink,
+  replyEnds: readonly string[],
+  other: () => CallDecoder,
+): CallDecoder {
+  return createDispatchingDecoder((first) =>
+    isNameStart(first)
+      ? createPythonCallDecoder({ tools, sink, closer: undefined, knownToolsOnly: true, replyEnds })
+      : other(),
+  );
+}
+
 /** Reads the calls; `bare`: a marker-less call may open without a bracket. */
 function readPythonCalls(options: PythonCallDecoderOptions, bare: boolean): CallDecoder {
   const { tools, sink, closer, knownToolsOnly = false, sequence = false } = options;

@@ -1,8 +1,7 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import { isNameStart } from '../decoders/literal-reader';
-import { createPythonCallDecoder } from '../decoders/python-call-decoder';
+import { createBareCallDecoder } from '../decoders/python-call-decoder';
 import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { stringifySpacedJson, templateJson } from '../safe-json';
@@ -38,16 +37,8 @@ export function graniteProtocol(): ToolCallProtocol {
       startCall: (opener, sink) => {
         if (opener === '') {
           // Granite 3.3 and 4.0 H-Small also answer with bare Python calls, one per line.
-          return createDispatchingDecoder((first) =>
-            isNameStart(first)
-              ? createPythonCallDecoder({
-                  tools,
-                  sink,
-                  closer: undefined,
-                  knownToolsOnly: true,
-                  replyEnds: [END_OF_TEXT],
-                })
-              : createBareJsonCallDecoder({ keys, tools, sink }),
+          return createBareCallDecoder(tools, sink, [END_OF_TEXT], () =>
+            createBareJsonCallDecoder({ keys, tools, sink }),
           );
         }
         return createDispatchingDecoder((first) => {

@@ -1,7 +1,5 @@
-import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { isNameStart } from '../decoders/literal-reader';
-import { createPythonCallDecoder } from '../decoders/python-call-decoder';
+import { createBareCallDecoder } from '../decoders/python-call-decoder';
 import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
@@ -47,17 +45,7 @@ export function llama3JsonProtocol(): ToolCallProtocol {
         }
         // Servers drop the tag: a Python call of a known tool (a built-in's `.call` among them)
         // that is the whole reply still reads.
-        return createDispatchingDecoder((first) =>
-          isNameStart(first)
-            ? createPythonCallDecoder({
-                tools,
-                sink,
-                closer: undefined,
-                knownToolsOnly: true,
-                replyEnds: END_OF_TURN,
-              })
-            : json(),
-        );
+        return createBareCallDecoder(tools, sink, END_OF_TURN, json);
       },
     }),
     formatTools: (tools) => functionToolLines(tools, '\n\n'),
