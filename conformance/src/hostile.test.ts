@@ -2,6 +2,7 @@ import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai
 import type { ToolCallProtocol } from '@toolbridge/middleware';
 import {
   gemmaProtocol,
+  graniteProtocol,
   jsonMixProtocol,
   morphXmlProtocol,
   toolCallTagProtocol,
@@ -425,5 +426,41 @@ describe('a forced tool choice', () => {
     expectLinear((n) => `${' \n\t'.repeat(n)}${call}`, read, 15_000);
     expectLinear((n) => `${'Sure, I will call the tool now. '.repeat(n)}${call}`, read, 2_000);
     expectLinear((n) => `${'{"nam": 1} '.repeat(n)}${call}`, read, 2_000);
+  });
+});
+
+describe("Granite's bare call lines among prose", () => {
+  const protocol = graniteProtocol();
+  // A line is held until it ends, then read again as text when it is no call: each character is
+  // read at most twice, however many lines look like calls.
+  const read = (chunks: Iterable<string>) => parse(protocol, chunks);
+
+  it('reads each line that is a call, and each other line as text, whole or a character at a time', () => {
+    const input =
+      'Both:\nwrite_file(path="a", content="x")\nget_time()\nwrite_file(path="b") and more\nDone.';
+    for (const chunks of [[input], [...input], chunksOf(input, 7)]) {
+      const run = read(chunks);
+      expectValidCalls(run.parts);
+      expect(callsOf(run.parts).map((call) => call.toolName)).toStrictEqual([
+        'write_file',
+        'get_time',
+      ]);
+      expect(textOf(run.parts)).toBe('Both:\nwrite_file(path="b") and more\nDone.');
+    }
+  });
+
+  it('stays linear in lines that look like calls and are none, and in one long such line', () => {
+    const chars = (input: string) => read(chunksOf(input, 1));
+    const whole = (input: string) => read([input]);
+    const nearCalls = (n: number) =>
+      `${'\nwrite_file(path="p", content="a long value") is how.'.repeat(n)}\nget_time()`;
+    expectLinear(nearCalls, chars, 1_500);
+    expectLinear(nearCalls, whole, 5_000);
+    const unclosed = (n: number) => `${'\nwrite_file(content="no end'.repeat(n)}\nget_time()`;
+    expectLinear(unclosed, chars, 2_000);
+    expectLinear(unclosed, whole, 8_000);
+    const longLine = (n: number) => `\nwrite_file(content="${'x'.repeat(n)}") then prose`;
+    expectLinear(longLine, chars, 60_000);
+    expectLinear(longLine, whole, 200_000);
   });
 });

@@ -4,8 +4,9 @@ import { isJsonObject } from '../json-object';
 import { createDispatchingDecoder } from './dispatching-decoder';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';
+import { readingFirst } from './reading-first';
 import { steppedDecoder } from './stepped-decoder';
-import { createWholeReplyDecoder } from './whole-reply-decoder';
+import { type CallScope, createWholeReplyDecoder } from './whole-reply-decoder';
 
 /** Options of {@link createPythonCallDecoder}. */
 export interface PythonCallDecoderOptions {
@@ -25,6 +26,11 @@ export interface PythonCallDecoderOptions {
   proseWithoutCall?: boolean;
   /** Marker-less: tokens that end the reply (`<|eot_id|>`), which may follow a bare call that is the whole reply. */
   replyEnds?: readonly string[];
+  /**
+   * Marker-less: what a bare call must fill alone. `reply` (default): bare calls, one per line,
+   * are the whole reply. `line`: one bare call is the whole line (Granite's calls among prose).
+   */
+  scope?: CallScope;
 }
 
 /** Longest tool name read: names are identifiers, not prose. */
@@ -84,13 +90,16 @@ function propertyNames(schema: JsonSchema | undefined): string[] {
  */
 export function createPythonCallDecoder(options: PythonCallDecoderOptions): CallDecoder {
   if (options.knownToolsOnly !== true) return readPythonCalls(options, false);
+  const scope = options.scope ?? 'reply';
   return createDispatchingDecoder((first) =>
     isNameStart(first)
       ? createWholeReplyDecoder(
-          // Bare calls may follow one per line (Granite 3.3): all of them must be the whole reply.
-          (sink) => readPythonCalls({ ...options, sink, sequence: true }, true),
+          // Bare calls may follow one per line (Granite 3.3): all of them must be the whole reply,
+          // or each its line, where the next line's call is markup of its own.
+          (sink) => readPythonCalls({ ...options, sink, sequence: scope === 'reply' }, true),
           options.sink,
           options.replyEnds,
+          scope,
         )
       : readPythonCalls(options, false),
   );
@@ -98,18 +107,60 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
 
 /**
  * A reply that opens without a marker: bare Python calls of known tools when it opens with a
- * name (read only as the whole reply, up to one of `replyEnds`), else `other` (a bare JSON call).
+ * name (read only as the whole reply, or in `line` scope each as its whole line, up to one of
+ * `replyEnds`), else `other` (a bare JSON call).
  */
 export function createBareCallDecoder(
   tools: ToolsByName,
   sink: CallSink,
   replyEnds: readonly string[],
   other: () => CallDecoder,
+  scope: CallScope = 'reply',
 ): CallDecoder {
   return createDispatchingDecoder((first) =>
     isNameStart(first)
-      ? createPythonCallDecoder({ tools, sink, closer: undefined, knownToolsOnly: true, replyEnds })
+      ? createPythonCallDecoder({
+          tools,
+          sink,
+          closer: undefined,
+          knownToolsOnly: true,
+          replyEnds,
+          scope,
+        })
       : other(),
+  );
+}
+
+/**
+ * Openers of bare calls on lines of their own among prose: a line break, a known tool's name
+ * and `(` (`\nget_weather(`). Names Python could not call have none.
+ */
+export function pythonCallLineOpeners(tools: ToolsByName): string[] {
+  return [...tools.keys()]
+    .filter((name) => isNameStart(name.charAt(0)) && [...name].every(isCallNameChar))
+    .map((name) => `\n${name}(`);
+}
+
+/**
+ * Reads the call after one of {@link pythonCallLineOpeners}: a call of that tool when it is the
+ * whole line (or the rest of the reply, up to one of `replyEnds`), else prose.
+ */
+export function createPythonCallLineDecoder(
+  opener: string,
+  tools: ToolsByName,
+  sink: CallSink,
+  replyEnds: readonly string[],
+): CallDecoder {
+  return readingFirst(
+    createPythonCallDecoder({
+      tools,
+      sink,
+      closer: undefined,
+      knownToolsOnly: true,
+      replyEnds,
+      scope: 'line',
+    }),
+    opener.slice(1),
   );
 }
 

@@ -24,19 +24,25 @@ function silentSink(): CallSink & { readonly started: boolean; readonly failed: 
   };
 }
 
+/** What a marker-less call must fill alone: the rest of the reply, or the rest of its line. */
+export type CallScope = 'reply' | 'line';
+
 /**
- * Markup that is a call only when it is the whole reply: a marker-less bare call such as
- * `get_weather(city="Lyon")`, which prose also opens with. `read` first reads it with a sink that
- * announces nothing; what follows its end must be whitespace up to the end of the output, or up to
- * one of `replyEnds` (an end-of-turn token a server kept), which is read as part of the markup.
- * Then it is read again, into `sink`, so the call is announced when the reply ends. Anything else
- * after it, or a call that failed, makes it prose (`not-a-call`), read again as text. A call cut
+ * Markup that is a call only when it is the whole reply, or the whole line: a marker-less bare
+ * call such as `get_weather(city="Lyon")`, which prose also opens with. `read` first reads it
+ * with a sink that announces nothing; what follows its end must be whitespace up to the end of
+ * the output (`reply`) or of its line (`line`), or up to one of `replyEnds` (an end-of-turn
+ * token a server kept), which is read as part of the markup. Then it is read again, into `sink`,
+ * so the call is announced when its reply or line ends. Anything else after it, or a call that
+ * failed, makes it prose (`not-a-call`), read again as text. A line's call must end on its line:
+ * so each character is read at most twice, once as a would-be call and once as text. A call cut
  * off by the end of the output is read into `sink` too, where it fails and never runs.
  */
 export function createWholeReplyDecoder(
   read: (sink: CallSink) => CallDecoder,
   sink: CallSink,
   replyEnds: readonly string[] = [],
+  scope: CallScope = 'reply',
 ): CallDecoder {
   const probeSink = silentSink();
   const probe = read(probeSink);
@@ -49,41 +55,46 @@ export function createWholeReplyDecoder(
   let tail = '';
   let closer: string | undefined;
 
-  function readIntoSink(): void {
+  /** The markup ended at `end` of `text`: it is read again, into `sink`. */
+  function readIntoSink(text: string, end: number): number {
+    held.push(text.slice(0, end));
     const decoder = read(sink);
     decoder.write(held.join(''));
     decoder.end();
     status = decoder.status;
     closer = decoder.closer;
+    return end;
   }
 
   return {
     write(text) {
       if (status !== 'open') return 0;
-      held.push(text);
       let from = 0;
       if (!trailing) {
-        from = probe.write(text);
-        if (probe.status === 'open') return text.length;
+        const lineEnd = scope === 'line' ? text.indexOf('\n') : -1;
+        from = probe.write(lineEnd === -1 ? text : text.slice(0, lineEnd));
+        if (probe.status === 'open' && lineEnd === -1) {
+          held.push(text);
+          return text.length;
+        }
         if (probe.status !== 'done' || probeSink.failed) {
           status = 'not-a-call';
-          return text.length;
+          return from;
         }
         trailing = true;
       }
       for (let index = from; index < text.length; index++) {
         const char = text.charAt(index);
+        if (tail === '' && char === '\n' && scope === 'line') return readIntoSink(text, index);
         if (tail === '' && char.trim() === '') continue;
         tail += char;
-        if (replyEnds.includes(tail)) {
-          readIntoSink();
-          return index + 1;
-        }
+        if (replyEnds.includes(tail)) return readIntoSink(text, index + 1);
         if (!replyEnds.some((end) => end.startsWith(tail))) {
           status = 'not-a-call';
-          return text.length;
+          return index;
         }
       }
+      held.push(text);
       return text.length;
     },
     end() {
@@ -100,7 +111,7 @@ export function createWholeReplyDecoder(
           return;
         }
       }
-      readIntoSink();
+      readIntoSink('', 0);
     },
     get status() {
       return status;

@@ -59,7 +59,8 @@ import { yamlXmlFormat } from './yaml-xml';
  * (announced only once `<param_key>`, `{` or the closer shows it is TeleChat's) before GLM's name
  * after `<tool_call>`, DeepSeek DSML's `<invoke>` before Olmo 3's Python calls after
  * `<function_calls>`, openPangu's JSON list before LFM2's Python list after `<|tool_call_start|>`, morph-XML's
- * argument elements before YAML lines after a tool's tag). It is also the model table's order, specific rows
+ * argument elements before YAML lines after a tool's tag, Granite's bare call that fills its line
+ * before the bare calls that must fill the reply, at its start). It is also the model table's order, specific rows
  * before broad ones (see `ModelRow.broad`).
  */
 export const FORMATS = [
@@ -76,6 +77,7 @@ export const FORMATS = [
   deepseekDsmlFormat,
   olmo3Format,
   kimiK3Format,
+  graniteFormat,
   gemmaFormat,
   gemmaToolCodeFormat,
   gemma4Format,
@@ -84,7 +86,6 @@ export const FORMATS = [
   llama3JsonFormat,
   inklingFormat,
   mistralFormat,
-  graniteFormat,
   granite20bFcFormat,
   xlamFormat,
   openPanguFormat,

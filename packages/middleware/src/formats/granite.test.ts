@@ -1,8 +1,11 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
+import { autoToolMiddleware } from '../auto/auto-tool-middleware';
+import { toolMiddlewareFor } from '../auto/tool-middleware-for';
 import { graniteToolMiddleware } from '../presets/presets';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { describeProtocolProperties } from '../testing/protocol-properties';
+import { readThroughMiddleware } from '../testing/read-through-middleware';
 import { rewrittenPrompt } from '../testing/rewritten-prompt';
 import { readEveryWay } from '../testing/run-parser';
 import { getTimeTool, twoCallHistory } from '../testing/two-call-history';
@@ -108,7 +111,6 @@ describe('graniteProtocol', () => {
     ]);
     for (const text of [
       'get_weather(city="Lyon") tells the weather.',
-      'get_weather(city="Lyon")\nThat is the call.',
       'no_such_tool(x=1)',
       'Sure, calling get_weather(city="Lyon")',
     ]) {
@@ -161,6 +163,66 @@ describe('graniteProtocol', () => {
     expect(result({ type: 'json', value: { temp_c: 14 } })).toBe('{"temp_c": 14}');
     expect(result({ type: 'text', value: 'Sunny' })).toBe('Sunny');
     expect(result({ type: 'error-text', value: 'No such city' })).toBe('{"error": "No such city"}');
+  });
+});
+
+describe.each([
+  ['the preset', graniteToolMiddleware],
+  ['autoToolMiddleware', autoToolMiddleware],
+  ['toolMiddlewareFor("granite3.3:8b")', toolMiddlewareFor('granite3.3:8b')],
+] as const)('bare Python call lines among prose, read through %s', (_name, middleware) => {
+  const lyon = { toolName: 'get_weather', input: '{"city":"Lyon"}' };
+  const time = { toolName: 'get_time', input: '{}' };
+
+  // What vLLM's granite_pythonic reads: Granite 3.3 and 4.0 H-Small write a call per line, with
+  // or without prose around it.
+  it.each([
+    [
+      'I will check both.\nget_weather(city="Lyon")\nget_time()\nThe results follow.',
+      'I will check both.\nThe results follow.',
+      [lyon, time],
+    ],
+    ['get_weather(city="Lyon")\nThat is the call.', '\nThat is the call.', [lyon]],
+    ['Sure.\r\nget_time()  \r\nDone.', 'Sure.\r\nDone.', [time]],
+    ['Checking.\nget_time()<|end_of_text|>', 'Checking.', [time]],
+    ["One moment.\n\nget_weather(city='Lyon', )\n", 'One moment.\n\n', [lyon]],
+  ])('reads %j', async (reply, text, calls) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      text,
+      reasoning: '',
+      calls,
+    });
+  });
+
+  it.each([
+    'Call it so:\nget_weather(city="Lyon") returns the weather.',
+    'Indented, as code:\n    get_weather(city="Lyon")',
+    'A variable:\nget_weather(city=lyon)',
+    'Not a tool:\nno_such_tool(x=1)',
+    'Across lines:\nget_weather(\n  city="Lyon",\n)',
+    'Two on a line:\nget_weather(city="Lyon"), get_time()',
+  ])('keeps %j as text', async (reply) => {
+    expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
+      text: reply,
+      reasoning: '',
+      calls: [],
+    });
+  });
+
+  it('never runs a call line cut off', async () => {
+    expect(
+      await readThroughMiddleware(
+        middleware,
+        'Writing it.\nwrite_file(path="a.md", content="# Ti',
+        {
+          tools,
+        },
+      ),
+    ).toEqual({
+      text: 'Writing it.',
+      reasoning: '',
+      calls: [{ toolName: 'write_file', input: '{"path":"a.md","content":"# Ti' }],
+    });
   });
 });
 

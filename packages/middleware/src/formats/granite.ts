@@ -1,7 +1,11 @@
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
-import { createBareCallDecoder } from '../decoders/python-call-decoder';
+import {
+  createBareCallDecoder,
+  createPythonCallLineDecoder,
+  pythonCallLineOpeners,
+} from '../decoders/python-call-decoder';
 import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
 import { stringifySpacedJson, templateJson } from '../safe-json';
@@ -21,25 +25,32 @@ const END_OF_TEXT = '<|end_of_text|>';
  * `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Lyon"}}]`. Arguments given as a
  * JSON-encoded string are read. A Hermes-style `<tool_call>{…}</tool_call>` object (Granite 4)
  * is read too. When a server strips the `<|tool_call|>` token, the reply opens with the bare
- * list: that is read when it names a known tool. So are bare Python calls of known tools, one per
- * line, when they are the whole reply (`get_weather(city="Lyon")`: what Granite 3.3 and 4.0
- * H-Small often write, and vLLM's `granite_pythonic` reads). Results go back as the content of
- * Granite's `tool` turn.
+ * list: that is read when it names a known tool. So are bare Python calls of known tools, each
+ * the whole of its line, among prose or not (`get_weather(city="Lyon")`: what Granite 3.3 and
+ * 4.0 H-Small often write, and vLLM's `granite_pythonic` reads); each is announced when its line
+ * ends. Results go back as the content of Granite's `tool` turn.
  */
 export function graniteProtocol(): ToolCallProtocol {
   const keys = JSON_CALL_KEYS;
   return defineTextProtocol({
     format: 'granite',
     grammar: (tools) => ({
-      openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
+      // Granite 3.3 and 4.0 H-Small also write bare Python calls, each on a line of its own.
+      openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG, ...pythonCallLineOpeners(tools)],
       explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
       leadingCall: true,
       startCall: (opener, sink) => {
         if (opener === '') {
-          // Granite 3.3 and 4.0 H-Small also answer with bare Python calls, one per line.
-          return createBareCallDecoder(tools, sink, [END_OF_TEXT], () =>
-            createBareJsonCallDecoder({ keys, tools, sink }),
+          return createBareCallDecoder(
+            tools,
+            sink,
+            [END_OF_TEXT],
+            () => createBareJsonCallDecoder({ keys, tools, sink }),
+            'line',
           );
+        }
+        if (opener.startsWith('\n')) {
+          return createPythonCallLineDecoder(opener, tools, sink, [END_OF_TEXT]);
         }
         return createDispatchingDecoder((first) => {
           if (first !== '[' && first !== '{') return undefined;

@@ -172,21 +172,25 @@ describe('pythonicProtocol', () => {
   });
 });
 
+// `auto` (and `toolMiddlewareFor`, which reads every format) also reads Granite's bare calls
+// that fill their line among prose: there a call line is markup of its own, and the line breaks
+// around it are text.
 describe.each([
-  ['the preset', pythonicToolMiddleware],
-  ['autoToolMiddleware', autoToolMiddleware],
-  ['toolMiddlewareFor("llama3.2:3b")', toolMiddlewareFor('llama3.2:3b')],
-] as const)('a bare call without brackets, read through %s', (_name, middleware) => {
+  ['the preset', pythonicToolMiddleware, false],
+  ['autoToolMiddleware', autoToolMiddleware, true],
+  ['toolMiddlewareFor("llama3.2:3b")', toolMiddlewareFor('llama3.2:3b'), true],
+] as const)('a bare call without brackets, read through %s', (_name, middleware, lines) => {
   const oslo = { toolName: 'get_weather', input: '{"city":"Oslo"}' };
+  const time = { toolName: 'get_time', input: '{}' };
 
   it.each([
-    ['get_weather(city="Oslo")', ''],
-    ['  get_weather(city="Oslo")\n\n', '  '],
-    ["\nget_weather(city='Oslo', )", '\n'],
-    ['get_weather(city="Oslo")<|eot_id|>', ''],
-  ])('reads %j, the whole reply, as the call', async (reply, text) => {
+    ['get_weather(city="Oslo")', '', ''],
+    ['  get_weather(city="Oslo")\n\n', '  ', '  \n\n'],
+    ["\nget_weather(city='Oslo', )", '\n', ''],
+    ['get_weather(city="Oslo")<|eot_id|>', '', ''],
+  ])('reads %j, the whole reply, as the call', async (reply, text, lineText) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
-      text,
+      text: lines ? lineText : text,
       reasoning: '',
       calls: [oslo],
     });
@@ -195,19 +199,31 @@ describe.each([
   it('reads calls one per line, the whole reply, as the calls (Granite 3.3 and 4.0 H-Small)', async () => {
     const reply = 'get_weather(city="Oslo")\nget_time()\n';
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
-      text: '',
+      text: lines ? '\n' : '',
       reasoning: '',
-      calls: [oslo, { toolName: 'get_time', input: '{}' }],
+      calls: [oslo, time],
     });
   });
 
   it.each([
-    'get_weather(city="Oslo")\nget_time()\nThat is all.',
-    'get_weather(city="Oslo")\nno_such_tool()',
+    ['get_weather(city="Oslo")\nget_time()\nThat is all.', '\nThat is all.', [oslo, time]],
+    ['get_weather(city="Oslo")\nno_such_tool()', '\nno_such_tool()', [oslo]],
+    ['get_weather(city="Oslo")\nis how to ask.', '\nis how to ask.', [oslo]],
+  ])(
+    'reads %j as its call lines and text where it reads call lines, else as text',
+    async (reply, lineText, calls) => {
+      expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual(
+        lines
+          ? { text: lineText, reasoning: '', calls }
+          : { text: reply, reasoning: '', calls: [] },
+      );
+    },
+  );
+
+  it.each([
     'The tool get_weather(city) takes a city.',
     'get_weather(city) takes a city.',
     'get_weather(city="Oslo") tells the weather in Oslo.',
-    'get_weather(city="Oslo")\nis how to ask.',
     'no_such_tool(city="Oslo")',
   ])('keeps %j as text', async (reply) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
