@@ -100,6 +100,7 @@ export function toolMiddlewareFor(
     ...templatePromptOf(family?.template ?? format.template, options.prompt),
     reasoningTags,
     opensReasoning: family?.opensReasoning ?? format.opensReasoning,
+    thinkingSwitch: format.thinkingSwitch,
     controlTokens: ALL_CONTROL_TOKENS,
     callsInReasoning: format.callsInReasoning,
     ...middlewareOptions,

@@ -1,4 +1,4 @@
-import type { OpensReasoning } from '../opens-reasoning';
+import type { OpensReasoning, ThinkingSwitch } from '../opens-reasoning';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 
@@ -51,6 +51,12 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
    * for their models. Default: `never`.
    */
   readonly opensReasoning?: OpensReasoning;
+  /**
+   * How a request turns the family's thinking on or off, where its template has a switch of its
+   * own (HyperCLOVA X's `force_reasoning`). Default: the AI SDK's `reasoning` and the servers'
+   * common switches (`enable_thinking`, `think`…).
+   */
+  readonly thinkingSwitch?: ThinkingSwitch;
   /** Tokens of the family's template that are markup, never text the user wrote (end of turn, recipients). Default: none. */
   readonly controlTokens?: readonly string[];
   /**
@@ -70,9 +76,12 @@ export interface FormatDefinition<Name extends string, VariantName extends strin
 
 /** A model family's format, as {@link defineFormat} makes it: one value holding all of it. */
 export interface Format<Name extends string = string, VariantName extends string = string>
-  extends Required<Omit<FormatDefinition<Name, VariantName>, 'reasoningTags' | 'template'>> {
+  extends Required<
+    Omit<FormatDefinition<Name, VariantName>, 'reasoningTags' | 'template' | 'thinkingSwitch'>
+  > {
   readonly reasoningTags: ReasoningTags | undefined;
   readonly template: TemplatePrompt | undefined;
+  readonly thinkingSwitch: ThinkingSwitch | undefined;
 }
 
 /**
@@ -93,5 +102,6 @@ export function defineFormat<const Name extends string, const VariantName extend
     ...definition,
     reasoningTags: definition.reasoningTags,
     template: definition.template,
+    thinkingSwitch: definition.thinkingSwitch,
   };
 }

@@ -230,6 +230,41 @@ describe.each([
     expectCleanReply(meaning, [TIME], MARKUP);
   });
 
+  it("starts inside reasoning under the template's force_reasoning, in text under skip_reasoning", async () => {
+    const reply = `Need the time.${TURN}${ROLE}[{"name": "get_time", "arguments": {}}]${END}${STOP}`;
+    const kwargs = (said: Record<string, boolean | undefined>) => ({
+      providerOptions: { vllm: { chat_template_kwargs: said } },
+    });
+    expect(
+      await readThroughMiddleware(middleware, reply, {
+        tools,
+        ...kwargs({ force_reasoning: true }),
+      }),
+    ).toEqual({ reasoning: 'Need the time.', text: '', calls: [TIME] });
+    const answer = 'It is noon.';
+    for (const said of [{ skip_reasoning: true }, { force_reasoning: false }]) {
+      expect(await readThroughMiddleware(middleware, answer, { tools, ...kwargs(said) })).toEqual({
+        reasoning: '',
+        text: answer,
+        calls: [],
+      });
+    }
+  });
+
+  it('ignores the switches other templates read, which this one does not: the model decides', async () => {
+    const answer = 'It is noon.';
+    for (const options of [
+      { reasoning: 'high' as const },
+      { providerOptions: { vllm: { chat_template_kwargs: { enable_thinking: true } } } },
+    ]) {
+      expect(await readThroughMiddleware(middleware, answer, { tools, ...options })).toEqual({
+        reasoning: '',
+        text: answer,
+        calls: [],
+      });
+    }
+  });
+
   it('never runs a call cut off inside its arguments, and leaves no markup in the text', async () => {
     const { text, calls } = await readThroughMiddleware(
       middleware,

@@ -1,7 +1,9 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
+import { isJsonObject } from '../json-object';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifySpacedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
@@ -121,12 +123,30 @@ ${CALL_ROLE}[{"name": "tool_name", "arguments": {"parameter": "value"}}, {"name"
 - Results come back in the next message; once you have what you need, answer the user.`;
 }
 
+/**
+ * The 14B template's own switch, in any provider's `chat_template_kwargs`: `force_reasoning`
+ * ends the prompt inside `/think`, `skip_reasoning` keeps the reply out of it. The template reads
+ * no other (`enable_thinking`, the AI SDK's `reasoning`): without these the model decides.
+ */
+function reasoningForcedOrSkipped(params: LanguageModelV4CallOptions): boolean | undefined {
+  for (const options of Object.values(params.providerOptions ?? {})) {
+    const kwargs = options.chat_template_kwargs;
+    if (!isJsonObject(kwargs)) continue;
+    if (kwargs.force_reasoning === true) return true;
+    if (kwargs.skip_reasoning === true || kwargs.force_reasoning === false) return false;
+  }
+  return undefined;
+}
+
 /** HyperCLOVA X SEED Think 14B's function-call role and JSON list, with its `/think` reasoning. */
 export const hyperclovaxFormat = /* @__PURE__ */ defineFormat({
   name: 'hyperclovax',
   protocol: hyperclovaxProtocol,
   systemPrompt: hyperclovaxSystemPromptTemplate,
   reasoningTags: hyperclovaxReasoningTags,
+  // The model opens `/think` itself, unless the request forces it into the prompt.
+  opensReasoning: 'on-request',
+  thinkingSwitch: reasoningForcedOrSkipped,
   // `/think` in prose (Qwen3's switch) must not open reasoning in every other model's reply.
   reasoningTagsInAuto: false,
   controlTokens: ['<|im_end|>', '<|stop|>', '<|endofturn|>'],

@@ -10,6 +10,7 @@ export type {
 } from '../decoders/xml-parameter-call-decoder';
 export type { CallStatus } from '../engine/call-grammar';
 export type { JsonInputWriter } from '../engine/json-input-writer';
+export type { ThinkingSwitch } from '../opens-reasoning';
 export { jinjaString } from '../prompt/jinja-string';
 export type {
   TemplatePrompt,

@@ -7,7 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolbridgeErrorHandler } from '../engine/text-stream-parser';
 import { JSON_CALL_KEYS } from '../json-call-keys';
-import type { OpensReasoning } from '../opens-reasoning';
+import type { OpensReasoning, ThinkingSwitch } from '../opens-reasoning';
 import type { ParseOptions } from '../tool-call-protocol';
 import { type ReplyStart, replyStart, thinkingRequested } from './reply-start';
 import { forcedTools } from './tool-choice';
@@ -59,6 +59,8 @@ export interface ReadingOptions extends ToolbridgeCallOptions {
    * reply starts, unless `startWithReasoning` says. Default: `never`.
    */
   opensReasoning?: OpensReasoning;
+  /** The request's thinking switch, where the template has one of its own. Default: the AI SDK's `reasoning` and the servers' common switches. */
+  thinkingSwitch?: ThinkingSwitch;
   /** Tokens of the model's chat template (end of turn, role markers) that are markup, never text. Default: none. */
   controlTokens?: readonly string[];
   /**
@@ -159,7 +161,10 @@ export function parseOptions(
   const startWithReasoning =
     perCall.startWithReasoning ??
     options.startWithReasoning ??
-    replyStart(options.opensReasoning ?? 'never', thinkingRequested(params));
+    replyStart(
+      options.opensReasoning ?? 'never',
+      (options.thinkingSwitch ?? thinkingRequested)(params),
+    );
   return {
     tools: context.tools,
     generateId: options.generateId,

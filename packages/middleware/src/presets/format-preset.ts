@@ -21,6 +21,7 @@ export function buildFormatMiddleware(
     ...templatePromptOf(format.template, options.prompt),
     ...(format.reasoningTags === undefined ? {} : { reasoningTags: format.reasoningTags }),
     opensReasoning: format.opensReasoning,
+    thinkingSwitch: format.thinkingSwitch,
     controlTokens: [...format.controlTokens, ...END_OF_TURN_TOKENS],
     callsInReasoning: format.callsInReasoning,
     ...options,
