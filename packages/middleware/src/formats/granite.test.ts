@@ -170,6 +170,11 @@ describe.each([
   ['the preset', graniteToolMiddleware],
   ['autoToolMiddleware', autoToolMiddleware],
   ['toolMiddlewareFor("granite3.3:8b")', toolMiddlewareFor('granite3.3:8b')],
+  // Granite 4 is prompted for Hermes calls; 4.0 H-Small still answers in Python lines at times.
+  [
+    'toolMiddlewareFor("ibm-granite/granite-4.0-h-small")',
+    toolMiddlewareFor('ibm-granite/granite-4.0-h-small'),
+  ],
 ] as const)('bare Python call lines among prose, read through %s', (_name, middleware) => {
   const lyon = { toolName: 'get_weather', input: '{"city":"Lyon"}' };
   const time = { toolName: 'get_time', input: '{}' };
