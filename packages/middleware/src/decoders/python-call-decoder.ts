@@ -4,9 +4,9 @@ import { isJsonObject } from '../json-object';
 import { createDispatchingDecoder } from './dispatching-decoder';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';
+import { type CallScope, createLoneCallDecoder } from './lone-call-decoder';
 import { readingFirst } from './reading-first';
 import { steppedDecoder } from './stepped-decoder';
-import { type CallScope, createWholeReplyDecoder } from './whole-reply-decoder';
 
 /** Options of {@link createPythonCallDecoder}. */
 export interface PythonCallDecoderOptions {
@@ -93,7 +93,7 @@ export function createPythonCallDecoder(options: PythonCallDecoderOptions): Call
   const scope = options.scope ?? 'reply';
   return createDispatchingDecoder((first) =>
     isNameStart(first)
-      ? createWholeReplyDecoder(
+      ? createLoneCallDecoder(
           // Bare calls may follow one per line (Granite 3.3): all of them must be the whole reply,
           // or each its line, where the next line's call is markup of its own.
           (sink) => readPythonCalls({ ...options, sink, sequence: scope === 'reply' }, true),

@@ -38,7 +38,7 @@ export type CallScope = 'reply' | 'line';
  * so each character is read at most twice, once as a would-be call and once as text. A call cut
  * off by the end of the output is read into `sink` too, where it fails and never runs.
  */
-export function createWholeReplyDecoder(
+export function createLoneCallDecoder(
   read: (sink: CallSink) => CallDecoder,
   sink: CallSink,
   replyEnds: readonly string[] = [],

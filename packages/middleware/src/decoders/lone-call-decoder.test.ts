@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fixtureTools as tools } from '../testing/fixtures';
 import { counterIds, readEveryWay, streamChunks } from '../testing/run-parser';
 import { defineTextProtocol } from '../text-protocol';
-import { createPythonCallDecoder } from './python-call-decoder';
+import {
+  createPythonCallDecoder,
+  createPythonCallLineDecoder,
+  pythonCallLineOpeners,
+} from './python-call-decoder';
 
 /** Marker-less Python calls at the reply start: a list, or a bare call that is the whole reply. */
 const protocol = defineTextProtocol({
@@ -34,7 +38,7 @@ function deltasOf(parts: readonly LanguageModelV4StreamPart[]): string {
   return parts.flatMap((part) => (part.type === 'tool-input-delta' ? [part.delta] : [])).join('');
 }
 
-describe('createWholeReplyDecoder', () => {
+describe('createLoneCallDecoder', () => {
   it('announces a bare call when the reply ends, with deltas that add up to its input', () => {
     const parts: LanguageModelV4StreamPart[] = [];
     const parser = protocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
@@ -95,5 +99,45 @@ describe('createWholeReplyDecoder', () => {
       .join('');
     expect(text).toBe(prose);
     expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
+
+/** Bare calls that fill their line, among prose: Granite's. */
+const lineProtocol = defineTextProtocol({
+  grammar: (byName) => ({
+    openers: pythonCallLineOpeners(byName),
+    startCall: (opener, sink) => createPythonCallLineDecoder(opener, byName, sink, []),
+  }),
+  formatTools: () => '',
+  formatToolCall: () => '',
+  formatToolResponse: () => '',
+});
+
+describe('createLoneCallDecoder, a call per line', () => {
+  it('announces a call when its line ends, and leaves the line break to the text', () => {
+    const parts: LanguageModelV4StreamPart[] = [];
+    const parser = lineProtocol.createStreamParser({ tools, generateId: counterIds() }, (part) =>
+      parts.push(part),
+    );
+    for (const chunk of ['Checking.', '\nget_weather(city="Oslo")', '  ']) parser.push(chunk);
+    expect(parts.some((part) => part.type.startsWith('tool-'))).toBe(false);
+    parser.push('\nDone.');
+    expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({
+      toolName: 'get_weather',
+      input: '{"city":"Oslo"}',
+    });
+    parser.finish();
+    expect(parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])).join('')).toBe(
+      'Checking.\nDone.',
+    );
+  });
+
+  it('gives a line that is no call back as text at its break, so the next line may be one', () => {
+    expect(
+      readEveryWay(lineProtocol, 'A:\nget_weather(city="Oslo") is one.\nget_time()', { tools }),
+    ).toMatchObject({
+      text: 'A:\nget_weather(city="Oslo") is one.',
+      calls: [{ toolName: 'get_time', input: '{}' }],
+    });
   });
 });
