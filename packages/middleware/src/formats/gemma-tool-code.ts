@@ -6,6 +6,7 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
+import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 /** The fence labels models write for a call: a space after the backticks, upper case. */
 const CODE_FENCES = ['```tool_code', '``` tool_code', '```TOOL_CODE', '``` TOOL_CODE'];
@@ -35,7 +36,7 @@ export function gemmaToolCodeProtocol(): ToolCallProtocol {
           knownToolsOnly: opener === '',
           sequence: opener !== '',
           proseWithoutCall: true,
-          replyEnds: [END_OF_TURN],
+          replyEnds: END_OF_TURN_TOKENS,
         }),
     }),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),

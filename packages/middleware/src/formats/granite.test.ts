@@ -190,6 +190,9 @@ describe.each([
     ['get_weather(city="Lyon")\nThat is the call.', '\nThat is the call.', [lyon]],
     ['Sure.\r\nget_time()  \r\nDone.', 'Sure.\r\nDone.', [time]],
     ['Checking.\nget_time()<|end_of_text|>', 'Checking.', [time]],
+    // Any end of turn a server kept, not only Granite's own.
+    ['Checking.\nget_time() <|eot_id|>', 'Checking.', [time]],
+    ['get_weather(city="Lyon")\nget_time()<|im_end|>', '', [lyon, time]],
     ["One moment.\n\nget_weather(city='Lyon', )\n", 'One moment.\n\n', [lyon]],
   ])('reads %j', async (reply, text, calls) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({

@@ -13,6 +13,7 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
 import { defineFormat } from './define-format';
+import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 const TOOL_CALL_TOKEN = '<|tool_call|>';
 const TOOL_CALL_TAG = '<tool_call>';
@@ -44,13 +45,13 @@ export function graniteProtocol(): ToolCallProtocol {
           return createBareCallDecoder(
             tools,
             sink,
-            [END_OF_TEXT],
+            END_OF_TURN_TOKENS,
             () => createBareJsonCallDecoder({ keys, tools, sink }),
             'line',
           );
         }
         if (opener.startsWith('\n')) {
-          return createPythonCallLineDecoder(opener, tools, sink, [END_OF_TEXT]);
+          return createPythonCallLineDecoder(opener, tools, sink, END_OF_TURN_TOKENS);
         }
         return createDispatchingDecoder((first) => {
           if (first !== '[' && first !== '{') return undefined;

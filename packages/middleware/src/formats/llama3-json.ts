@@ -9,6 +9,7 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
+import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 /** The tokens that end a Llama 3 turn: `<|eom_id|>` after a built-in tool's call, when a result is awaited. */
 const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
@@ -45,7 +46,7 @@ export function llama3JsonProtocol(): ToolCallProtocol {
         }
         // Servers drop the tag: a Python call of a known tool (a built-in's `.call` among them)
         // that is the whole reply still reads.
-        return createBareCallDecoder(tools, sink, END_OF_TURN, json);
+        return createBareCallDecoder(tools, sink, END_OF_TURN_TOKENS, json);
       },
     }),
     formatTools: (tools) => functionToolLines(tools, '\n\n'),

@@ -188,6 +188,9 @@ describe.each([
     ['  get_weather(city="Oslo")\n\n', '  ', '  \n\n'],
     ["\nget_weather(city='Oslo', )", '\n', ''],
     ['get_weather(city="Oslo")<|eot_id|>', '', ''],
+    // Any model's end of turn, as a server may keep it.
+    ['get_weather(city="Oslo")<end_of_turn>', '', ''],
+    ['get_weather(city="Oslo")\n<|endoftext|>', '', '\n'],
   ])('reads %j, the whole reply, as the call', async (reply, text, lineText) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
       text: lines ? lineText : text,

@@ -8,6 +8,7 @@ import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
+import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 /** The tokens around a pythonic list, by opener: Llama 4's and LFM2's. */
 const LIST_TOKENS: Readonly<Record<string, string>> = {
@@ -55,7 +56,8 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
           closer: LIST_TOKENS[opener],
           knownToolsOnly: opener === '',
           sequence: opener !== '',
-          replyEnds: [...LLAMA_TURN_ENDS, LFM2_TURN_END],
+          // Any model's end of turn a server kept may follow a bare call.
+          replyEnds: END_OF_TURN_TOKENS,
         }),
     }),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
