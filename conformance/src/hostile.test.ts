@@ -459,6 +459,10 @@ describe("Granite's bare call lines among prose", () => {
     const unclosed = (n: number) => `${'\nwrite_file(content="no end'.repeat(n)}\nget_time()`;
     expectLinear(unclosed, chars, 2_000);
     expectLinear(unclosed, whole, 8_000);
+    const fencedCode = (n: number) =>
+      `${'```python\nwrite_file(path="p")\nx = 1\n```\n```\nget_time()\n'.repeat(n)}\nget_time()`;
+    expectLinear(fencedCode, chars, 500);
+    expectLinear(fencedCode, whole, 2_000);
     const longLine = (n: number) => `\nwrite_file(content="${'x'.repeat(n)}") then prose`;
     expectLinear(longLine, chars, 60_000);
     expectLinear(longLine, whole, 200_000);

@@ -34,7 +34,8 @@ export type CallScope = 'reply' | 'line';
  * the output (`reply`) or of its line (`line`), or up to one of `replyEnds` (an end-of-turn
  * token a server kept), which is read as part of the markup. Then it is read again, into `sink`,
  * so the call is announced when its reply or line ends. Anything else after it, or a call that
- * failed, makes it prose (`not-a-call`), read again as text. A line's call must end on its line:
+ * failed, makes it prose (`not-a-call`), read again as text. Calls that `read` ends at a closer
+ * (a code fence's) are announced there, the closer left to the engine. A line's call must end on its line:
  * so each character is read at most twice, once as a would-be call and once as text. A call cut
  * off by the end of the output is read into `sink` too, where it fails and never runs.
  */
@@ -82,6 +83,8 @@ export function createLoneCallDecoder(
           return from;
         }
         trailing = true;
+        // Calls between delimiters (a code fence) fill them when the closer comes next: the engine takes it.
+        if (probe.closer !== undefined) return readIntoSink(text, from);
       }
       for (let index = from; index < text.length; index++) {
         const char = text.charAt(index);

@@ -194,6 +194,13 @@ describe.each([
     ['Checking.\nget_time() <|eot_id|>', 'Checking.', [time]],
     ['get_weather(city="Lyon")\nget_time()<|im_end|>', '', [lyon, time]],
     ["One moment.\n\nget_weather(city='Lyon', )\n", 'One moment.\n\n', [lyon]],
+    // A code fence that holds only calls is their wrapper: no empty fence is left in the text.
+    ['```python\nget_weather(city="Lyon")\n```', '', [lyon]],
+    [
+      'Sure:\n```\nget_weather(city="Lyon")\nget_time()\n```\nDone.',
+      'Sure:\n\nDone.',
+      [lyon, time],
+    ],
   ])('reads %j', async (reply, text, calls) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
       text,
@@ -209,6 +216,8 @@ describe.each([
     'Not a tool:\nno_such_tool(x=1)',
     'Across lines:\nget_weather(\n  city="Lyon",\n)',
     'Two on a line:\nget_weather(city="Lyon"), get_time()',
+    'Code:\n```python\nx = get_weather(city="Lyon")\n```',
+    '```\nls -la\n```',
   ])('keeps %j as text', async (reply) => {
     expect(await readThroughMiddleware(middleware, reply, { tools })).toEqual({
       text: reply,

@@ -3,6 +3,7 @@ import { createDispatchingDecoder } from '../decoders/dispatching-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import {
   createBareCallDecoder,
+  createPythonCallDecoder,
   createPythonCallLineDecoder,
   pythonCallLineOpeners,
 } from '../decoders/python-call-decoder';
@@ -17,6 +18,9 @@ import { END_OF_TURN_TOKENS } from './end-of-turn-tokens';
 
 const TOOL_CALL_TOKEN = '<|tool_call|>';
 const TOOL_CALL_TAG = '<tool_call>';
+/** Code fences around bare Python calls, and their closer. */
+const CODE_FENCES = ['```python\n', '```py\n', '```\n'];
+const FENCE = '```';
 /** Granite's end of turn, which a server may leave after the reply. */
 const END_OF_TEXT = '<|end_of_text|>';
 
@@ -36,8 +40,9 @@ export function graniteProtocol(): ToolCallProtocol {
   return defineTextProtocol({
     format: 'granite',
     grammar: (tools) => ({
-      // Granite 3.3 and 4.0 H-Small also write bare Python calls, each on a line of its own.
-      openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG, ...pythonCallLineOpeners(tools)],
+      // Granite 3.3 and 4.0 H-Small also write bare Python calls, each on a line of its own,
+      // sometimes in a code fence.
+      openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG, ...CODE_FENCES, ...pythonCallLineOpeners(tools)],
       explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
       leadingCall: true,
       startCall: (opener, sink) => {
@@ -49,6 +54,16 @@ export function graniteProtocol(): ToolCallProtocol {
             () => createBareJsonCallDecoder({ keys, tools, sink }),
             'line',
           );
+        }
+        if (CODE_FENCES.includes(opener)) {
+          // Read only when the calls fill the fence, which is then their markup.
+          return createPythonCallDecoder({
+            tools,
+            sink,
+            closer: FENCE,
+            knownToolsOnly: true,
+            replyEnds: [],
+          });
         }
         if (opener.startsWith('\n')) {
           return createPythonCallLineDecoder(opener, tools, sink, END_OF_TURN_TOKENS);
