@@ -27,6 +27,10 @@ describe('the example scripts run against the scripted model', () => {
     ],
     ['custom-protocol', /\{ city: 'Cairo' \} \] Cairo: 13 °C\./],
     [
+      'thinking-switch',
+      /reasoning: The user wants Oslo's weather\.\ncalls: \[ 'get_weather\({"city":"Oslo"}\)' \]\nIt is 12 °C and cloudy in Oslo\./,
+    ],
+    [
       'template-prompt',
       /prompt: 'template'\n\[system\]\nYou are brief\.\n\n# Tools\n[\s\S]*\{"name": "get_weather", "arguments": \{"city": "Oslo"\}\}[\s\S]*prompt: 'compact'\n\[system\]\nYou are brief\.\n\nYou can use tools\./,
     ],
