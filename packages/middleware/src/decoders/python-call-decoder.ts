@@ -24,7 +24,7 @@ export interface PythonCallDecoderOptions {
   sequence?: boolean;
   /** Markup that holds no call is prose (a `tool_code` fence of ordinary code), not broken markup. */
   proseWithoutCall?: boolean;
-  /** Marker-less: tokens that end the reply (`<|eot_id|>`), which may follow a bare call that is the whole reply. */
+  /** Marker-less: tokens that end the reply (`<|eot_id|>`), which may follow a bare call that stands alone. */
   replyEnds?: readonly string[];
   /**
    * Marker-less: what a bare call must fill alone. `reply` (default): bare calls, one per line,
@@ -86,7 +86,8 @@ function propertyNames(schema: JsonSchema | undefined): string[] {
  * read only for a tool with exactly one parameter; otherwise, like names, expressions and nested
  * calls, they fail the call, which then never runs. A call cut off before its `)` never runs
  * either. Marker-less, bare calls (`get_weather(city="Lyon")`, no brackets, one per line) count
- * only when they are the whole reply, so they are announced when the reply ends.
+ * only when they are the whole reply (or, in `line` scope, each the whole of its line), so they
+ * are announced when the reply (or the line) ends.
  */
 export function createPythonCallDecoder(options: PythonCallDecoderOptions): CallDecoder {
   if (options.knownToolsOnly !== true) return readPythonCalls(options, false);
