@@ -1,6 +1,7 @@
 import { parse } from './parse';
 import { stringify } from './stringify';
 
+export { isJsonObject } from './is-json-object';
 export type { JsonScanHandler, JsonScanner, JsonScannerOptions } from './json-scanner';
 export { createJsonScanner } from './json-scanner';
 export { JsonValueBuilder } from './json-value-builder';

@@ -1,3 +1,5 @@
+import { isJsonObject } from './is-json-object';
+
 /** Options of {@link stringify}. */
 export interface RJSONStringifyOptions {
   /** Indentation: a number of spaces or a string, as for `JSON.stringify`. Default: none. */
@@ -15,16 +17,12 @@ export function stringify(value: unknown, options: RJSONStringifyOptions = {}): 
     value,
     (_key, current: unknown) => {
       if (typeof current === 'bigint') return Number(current);
-      if (options.sortKeys && isPlainObject(current)) return sortedCopy(current);
+      if (options.sortKeys && isJsonObject(current)) return sortedCopy(current);
       return current;
     },
     options.indent,
   );
   return text ?? 'null';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function sortedCopy(object: Record<string, unknown>): Record<string, unknown> {

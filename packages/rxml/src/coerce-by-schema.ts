@@ -1,4 +1,4 @@
-import { scanJson as parseJson, setOwnProperty } from '@toolbridge/rjson';
+import { isJsonObject, scanJson as parseJson, setOwnProperty } from '@toolbridge/rjson';
 import {
   itemSchema,
   type JsonSchema,
@@ -55,10 +55,6 @@ interface Context {
   readonly strict: boolean;
   /** The budget of the union branch being tried, if any. */
   readonly choice: Budget | undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -155,7 +151,7 @@ function convert(value: unknown, type: string, schema: JsonSchema): unknown {
       return text !== undefined && NUMBER.test(text) ? finiteNumber(text) : NOT_CONVERTED;
     case 'object':
       if (text === '') return {};
-      return text?.startsWith('{') ? parsedAs(text, isPlainObject) : NOT_CONVERTED;
+      return text?.startsWith('{') ? parsedAs(text, isJsonObject) : NOT_CONVERTED;
     case 'array':
       return toArray(value, text, schema);
     case 'string':
@@ -189,7 +185,7 @@ function toArray(value: unknown, text: string | undefined, schema: JsonSchema): 
     const parsed = parsedAs(text, Array.isArray);
     if (parsed !== NOT_CONVERTED) return parsed;
   }
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     const keys = Object.keys(value);
     const onlyKey = keys.length === 1 ? keys[0] : undefined;
     const itemDeclares =
@@ -213,7 +209,7 @@ function descend(
       coerce(item, itemSchema(schema, index), [...path, index], context),
     );
   }
-  if (!isPlainObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   const result: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     setOwnProperty(
@@ -264,7 +260,7 @@ function hasAtMostNodes(value: unknown, limit: number, budget: Budget): boolean 
     const current = pending.pop();
     const children = Array.isArray(current)
       ? current
-      : isPlainObject(current)
+      : isJsonObject(current)
         ? Object.values(current)
         : [];
     if (count + pending.length + children.length > limit) return false;
@@ -300,7 +296,7 @@ function fitsWithin(
     return false;
   }
   const next = depth + 1;
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     const required = (schema as { required?: unknown }).required;
     if (Array.isArray(required) && required.some((key) => !Object.hasOwn(value, String(key)))) {
       return false;

@@ -1,7 +1,15 @@
-import { type JsonScanHandler, JsonValueBuilder, scanJson as parseJson } from '@toolbridge/rjson';
+import {
+  isJsonObject,
+  type JsonScanHandler,
+  JsonValueBuilder,
+  scanJson as parseJson,
+} from '@toolbridge/rjson';
 import { coerceBySchema, type JsonSchema } from '@toolbridge/rxml';
 import type { JsonInputWriter } from '../engine/json-input-writer';
 import { createJsonArgumentsStreamer } from './json-arguments-streamer';
+
+/** What a value that cannot be a tool's input throws. */
+const notAnObject = () => new Error('The arguments are not an object');
 
 /**
  * The arguments of a call as one complete value: an object, `null` or `""` for none, or a
@@ -13,10 +21,8 @@ import { createJsonArgumentsStreamer } from './json-arguments-streamer';
 export function argumentsObject(value: unknown): Record<string, unknown> {
   if (value === null || value === '') return {};
   const decoded = typeof value === 'string' ? parseJson(value) : value;
-  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) {
-    throw new Error('The arguments are not an object');
-  }
-  return decoded as Record<string, unknown>;
+  if (!isJsonObject(decoded)) throw notAnObject();
+  return decoded;
 }
 
 /** A scanner handler of a call's arguments value; see {@link createJsonArgumentsReader}. */
@@ -43,7 +49,7 @@ export function createJsonArgumentsReader(
 
   /** Where an event that cannot start the value goes: a list, a key or an end first is no object. */
   function target(): JsonScanHandler {
-    if (handler === undefined) throw new Error('The arguments are not an object');
+    if (handler === undefined) throw notAnObject();
     return handler;
   }
 

@@ -1,8 +1,12 @@
-import { createJsonScanner, type JsonScanHandler, JsonValueBuilder } from '@toolbridge/rjson';
+import {
+  createJsonScanner,
+  isJsonObject,
+  type JsonScanHandler,
+  JsonValueBuilder,
+} from '@toolbridge/rjson';
 import { coerceBySchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
 import type { JsonCallKeys } from '../json-call-keys';
-import { isJsonObject } from '../json-object';
 import { argumentsObject, createJsonArgumentsReader } from './json-arguments-reader';
 import { createJsonFence } from './json-fence';
 import { scanJsonFrom } from './scan-json-from';

@@ -1,6 +1,6 @@
+import { isJsonObject } from '@toolbridge/rjson';
 import type { JsonSchema } from '@toolbridge/rxml';
 import type { CallDecoder, CallSink, CallStatus, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { createDispatchingDecoder } from './dispatching-decoder';
 import { LiteralCallArguments } from './literal-call-arguments';
 import { isNameStart, PYTHON_LITERAL, writeLiteral } from './literal-reader';

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@toolbridge/rjson';
 import {
   coerceBySchema,
   type DeclaredNames,
@@ -6,7 +7,6 @@ import {
   XmlValueBuilder,
 } from '@toolbridge/rxml';
 import type { JsonInputWriter } from '../engine/json-input-writer';
-import { isJsonObject } from '../json-object';
 import { endsWithHighSurrogate } from './high-surrogate';
 
 /**

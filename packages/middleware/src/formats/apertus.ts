@@ -1,6 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { isJsonObject } from '../json-object';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import { leanSchema } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';

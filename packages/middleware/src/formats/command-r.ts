@@ -1,5 +1,5 @@
+import { isJsonObject } from '@toolbridge/rjson';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
-import { isJsonObject } from '../json-object';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';

@@ -1,4 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import {
   createDispatchingDecoder,
   createPrefixDispatchingDecoder,
@@ -8,7 +9,6 @@ import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
 import { createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { jinjaString } from '../prompt/jinja-string';
 import type { TemplatePrompt } from '../prompt/template-prompt';
 import { describeTool, leanSchema } from '../protocols/describe-tool';

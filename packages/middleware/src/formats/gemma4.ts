@@ -1,7 +1,7 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createGemmaCallDecoder, formatGemmaCall } from '../decoders/gemma-call-decoder';
 import { gemmaLiteralStyle, writeLiteral } from '../decoders/literal-reader';
-import { isJsonObject } from '../json-object';
 import { leanSchema } from '../protocols/describe-tool';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol, ToolResultForModel } from '../tool-call-protocol';

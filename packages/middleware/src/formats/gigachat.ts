@@ -1,10 +1,10 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import {
   createXmlParameterCallDecoder,
   type XmlParameterSyntax,
 } from '../decoders/xml-parameter-call-decoder';
-import { isJsonObject } from '../json-object';
 import { jinjaString } from '../prompt/jinja-string';
 import { escapeCloser, type TemplatePrompt } from '../prompt/template-prompt';
 import { leanSchema } from '../protocols/describe-tool';

@@ -1,11 +1,11 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createForeignMessageDecoder } from '../decoders/harmony-foreign-message-decoder';
 import { createHarmonyRecipientDecoder } from '../decoders/harmony-recipient-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import { codeArgumentKey, createRawCodeCallDecoder } from '../decoders/raw-code-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import {
   type TypeScriptNamespaceOptions,

@@ -1,9 +1,9 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { describeTool } from '../protocols/describe-tool';
 import { stringifySpacedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';

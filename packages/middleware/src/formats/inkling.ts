@@ -1,8 +1,8 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-decoder';
 import { readingFirst } from '../decoders/reading-first';
 import type { CallDecoder, CallGrammar, CallSink, ToolsByName } from '../engine/call-grammar';
-import { isJsonObject } from '../json-object';
 import { escapeCloser, toolMessageContent } from '../prompt/template-prompt';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';

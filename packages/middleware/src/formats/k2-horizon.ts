@@ -1,4 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import {
   createDispatchingDecoder,
   createPrefixDispatchingDecoder,
@@ -172,13 +173,10 @@ export const k2HorizonReasoningTags: ReasoningTags = [
 
 type Schema = Record<string, unknown>;
 
-const isMapping = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Jinja's truth: empty strings, lists and objects, zero, false and none are false. */
 function truthy(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
-  if (isMapping(value)) return Object.keys(value).length > 0;
+  if (isJsonObject(value)) return Object.keys(value).length > 0;
   return Boolean(value);
 }
 
@@ -232,7 +230,7 @@ function pythonLiteral(value: unknown): string {
   if (value === false) return 'False';
   if (value === null || value === undefined) return 'None';
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  if (isMapping(value)) {
+  if (isJsonObject(value)) {
     const members = Object.entries(value).map(
       ([key, child]) => `${pythonLiteral(key)}: ${pythonLiteral(child)}`,
     );
@@ -266,7 +264,7 @@ function typeName(name: unknown, spec: Schema): string {
 function typeOf(spec: unknown): string {
   if (spec === true) return 'True';
   if (spec === false) return 'False';
-  if (!isMapping(spec)) return 'any';
+  if (!isJsonObject(spec)) return 'any';
   const { type } = spec;
   if (Array.isArray(type)) {
     return type.length > 0 ? type.map((name) => typeName(name, spec)).join(' or ') : 'any';
@@ -288,7 +286,7 @@ const detail = (indent: string, label: string, value: unknown) =>
 
 /** A parameter: name, type, whether required, description, allowed values, default, details. */
 function parameter(name: string, spec: unknown, required: unknown, indent: string): string {
-  const fields = isMapping(spec) ? spec : {};
+  const fields = isJsonObject(spec) ? spec : {};
   let text = `\n${indent}- \`${name}\` *(${typeOf(spec)}`;
   if (Array.isArray(required) && required.includes(name)) text += ', required';
   text += ')*';
@@ -305,7 +303,7 @@ function parameter(name: string, spec: unknown, required: unknown, indent: strin
  */
 function schemaDetails(spec: unknown, indent: string, values: boolean): string {
   if (typeof spec === 'boolean') return '';
-  if (!isMapping(spec)) return `\n${indent}  - Value: ${literal(spec)}`;
+  if (!isJsonObject(spec)) return `\n${indent}  - Value: ${literal(spec)}`;
   let text = '';
   if (values && 'description' in spec)
     text += detail(
@@ -317,7 +315,7 @@ function schemaDetails(spec: unknown, indent: string, values: boolean): string {
     text += `\n${indent}  - Allowed values: ${allowedValues(spec.enum)}`;
   if (values && 'default' in spec) text += `\n${indent}  - Default: ${literal(spec.default)}`;
   text += additionalProperties(spec, indent);
-  if (truthy(spec.properties) && isMapping(spec.properties)) {
+  if (truthy(spec.properties) && isJsonObject(spec.properties)) {
     for (const [child, childSpec] of Object.entries(spec.properties))
       text += parameter(child, childSpec, spec.required, `${indent}  `);
   }
@@ -331,7 +329,7 @@ function schemaDetails(spec: unknown, indent: string, values: boolean): string {
 function additionalProperties(spec: Schema, indent: string): string {
   if (!('additionalProperties' in spec)) return '';
   const value = spec.additionalProperties;
-  if (!isMapping(value)) return detail(indent, 'Additional properties', value);
+  if (!isJsonObject(value)) return detail(indent, 'Additional properties', value);
   return `\n${indent}  - Additional properties *(${typeOf(value)})*${schemaDetails(value, `${indent}  `, true)}`;
 }
 
@@ -346,7 +344,7 @@ function structure(spec: Schema, indent: string | undefined): string {
     indent === undefined ? `\n- ${label}: ${plain(value)}` : detail(indent, label, value);
   let text = '';
   if ('items' in spec) {
-    text += isMapping(spec.items)
+    text += isJsonObject(spec.items)
       ? `${bullet}Items *(${typeOf(spec.items)})*${schemaDetails(spec.items, nested, true)}`
       : line('Items', spec.items);
   }
@@ -359,15 +357,15 @@ function structure(spec: Schema, indent: string | undefined): string {
     });
   }
   const patterns = spec.patternProperties;
-  if (isMapping(patterns)) {
+  if (isJsonObject(patterns)) {
     text += `${bullet}Pattern properties:`;
     for (const [pattern, patternSpec] of Object.entries(patterns)) {
-      text += isMapping(patternSpec)
+      text += isJsonObject(patternSpec)
         ? `\n${nested}  - \`${pattern}\` *(${typeOf(patternSpec)})*${schemaDetails(patternSpec, `${nested}  `, true)}`
         : `\n${nested}  - \`${pattern}\`: ${plain(patternSpec)}`;
     }
   } else if ('patternProperties' in spec) text += line('Pattern properties', patterns);
-  if (isMapping(spec.returns)) {
+  if (isJsonObject(spec.returns)) {
     text += `${bullet}Returns *(${typeOf(spec.returns)})*${schemaDetails(spec.returns, nested, true)}`;
   } else if ('returns' in spec) text += line('Returns', spec.returns);
   return text;
@@ -382,7 +380,7 @@ function parameterSchema(spec: Schema): string {
   if ('default' in spec) text += `\n- Default: ${literal(spec.default)}`;
   if ('additionalProperties' in spec) {
     const value = spec.additionalProperties;
-    text += isMapping(value)
+    text += isJsonObject(value)
       ? `\n- Additional properties *(${typeOf(value)})*${schemaDetails(value, '', true)}`
       : `\n- Additional properties: ${plain(value)}`;
   }
@@ -400,14 +398,14 @@ function markdownTools(tools: readonly LanguageModelV4FunctionTool[]): string {
     if (truthy(fn.description)) text += `\n${jinjaString(fn.description)}`;
     text += '\n\n**Parameters**';
     if (
-      isMapping(parameters) &&
+      isJsonObject(parameters) &&
       truthy(parameters.properties) &&
-      isMapping(parameters.properties)
+      isJsonObject(parameters.properties)
     ) {
       for (const [name, spec] of Object.entries(parameters.properties))
         text += parameter(name, spec, parameters.required, '');
     } else if (
-      isMapping(parameters) &&
+      isJsonObject(parameters) &&
       (truthy(parameters.oneOf) || truthy(parameters.anyOf) || 'items' in parameters)
     ) {
       text += parameterSchema(parameters);
@@ -451,23 +449,23 @@ const ROOT_KEYS = new Set([
   '$ref',
 ]);
 
-const isContainer = (value: unknown) => isMapping(value) || Array.isArray(value);
+const isContainer = (value: unknown) => isJsonObject(value) || Array.isArray(value);
 
 /** Whether a value is an object, or a list that holds one at any depth. */
 function holdsObject(value: unknown): boolean {
-  if (isMapping(value)) return true;
+  if (isJsonObject(value)) return true;
   return Array.isArray(value) && value.some(holdsObject);
 }
 
 /** Whether the markdown can show `spec` and what it nests (a `$ref`, say, it cannot). */
 function markdownShows(spec: unknown): boolean {
-  if (!isMapping(spec)) return true;
+  if (!isJsonObject(spec)) return true;
   for (const [key, value] of Object.entries(spec)) {
     if (key === '$ref') return false;
     if (key === '$defs' || key === 'definitions') {
-      if (!isMapping(value) || !Object.values(value).every(markdownShows)) return false;
+      if (!isJsonObject(value) || !Object.values(value).every(markdownShows)) return false;
     } else if (key === 'type') {
-      if (isMapping(value)) return false;
+      if (isJsonObject(value)) return false;
     } else if (key === 'enum') {
       if (!Array.isArray(value)) return false;
     } else if (key === 'oneOf' || key === 'anyOf') {
@@ -476,21 +474,21 @@ function markdownShows(spec: unknown): boolean {
       if (truthy(value) && !truthy(spec.properties)) return false;
     } else if (key === 'items' || PLAIN_KEYS.has(key)) {
       // Shown, or checked below.
-    } else if (isMapping(value)) {
+    } else if (isJsonObject(value)) {
       if (Object.values(value).some(holdsObject)) return false;
     } else if (holdsObject(value)) return false;
   }
   const nested = [
-    ...(truthy(spec.properties) && isMapping(spec.properties)
+    ...(truthy(spec.properties) && isJsonObject(spec.properties)
       ? Object.values(spec.properties)
       : []),
     ...('items' in spec ? [spec.items] : []),
     ...(['oneOf', 'anyOf'] as const).flatMap((key) =>
       truthy(spec[key]) && Array.isArray(spec[key]) ? (spec[key] as unknown[]) : [],
     ),
-    ...(isMapping(spec.additionalProperties) ? [spec.additionalProperties] : []),
-    ...(isMapping(spec.patternProperties) ? Object.values(spec.patternProperties) : []),
-    ...(isMapping(spec.returns) ? [spec.returns] : []),
+    ...(isJsonObject(spec.additionalProperties) ? [spec.additionalProperties] : []),
+    ...(isJsonObject(spec.patternProperties) ? Object.values(spec.patternProperties) : []),
+    ...(isJsonObject(spec.returns) ? [spec.returns] : []),
   ];
   return nested.every(markdownShows);
 }
@@ -498,7 +496,7 @@ function markdownShows(spec: unknown): boolean {
 /** Whether the markdown can show a tool's parameters; else the template lists all tools as JSON. */
 function markdownShowsTool(tool: LanguageModelV4FunctionTool): boolean {
   const parameters: unknown = tool.inputSchema;
-  if (!isMapping(parameters) || !markdownShows(parameters)) return false;
+  if (!isJsonObject(parameters) || !markdownShows(parameters)) return false;
   return Object.entries(parameters).every(
     ([key, value]) => ROOT_KEYS.has(key) || !isContainer(value),
   );

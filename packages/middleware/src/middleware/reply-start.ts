@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '@toolbridge/rjson';
 import type { OpensReasoning } from '../opens-reasoning';
 
 /** Where a reply starts: in text, in reasoning, or in reasoning only if it gets closed. */

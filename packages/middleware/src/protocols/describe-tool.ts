@@ -1,6 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { setOwnProperty } from '@toolbridge/rjson';
-import { isJsonObject } from '../json-object';
+import { isJsonObject, setOwnProperty } from '@toolbridge/rjson';
 import { stringifyFramedJson } from '../safe-json';
 
 /** One tool as the prompt lists it: name, description, lean JSON schema of the arguments, examples. */

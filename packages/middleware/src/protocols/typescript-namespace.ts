@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '@toolbridge/rjson';
 
 /** How {@link typeScriptNamespace} writes a schema's descriptions and defaults, to mirror the template it stands for. */
 export interface TypeScriptNamespaceOptions {

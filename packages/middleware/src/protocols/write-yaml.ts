@@ -1,3 +1,4 @@
+import { isJsonObject } from '@toolbridge/rjson';
 import { keyOf, scalar } from '../decoders/yaml-reader';
 
 /**
@@ -19,10 +20,10 @@ function lines(value: unknown, indent: string): string[] {
       return [`${indent}- ${first.slice(indent.length + 2)}`, ...rest];
     });
   }
-  if (isObject(value) && Object.keys(value).length > 0) {
+  if (isJsonObject(value) && Object.keys(value).length > 0) {
     return Object.entries(value).flatMap(([key, item]) => {
       const head = `${indent}${plainSafe(key) ? key : quoted(key)}:`;
-      if ((Array.isArray(item) || isObject(item)) && Object.keys(item).length > 0)
+      if ((Array.isArray(item) || isJsonObject(item)) && Object.keys(item).length > 0)
         return [head, ...lines(item, `${indent}  `)];
       const [first = '', ...rest] = lines(item, `${indent}  `);
       return [`${head} ${first.trimStart()}`, ...rest];
@@ -42,10 +43,6 @@ function lines(value: unknown, indent: string): string[] {
 /** Text double-quoted: JSON's escapes, and `</` as `<\/`. */
 function quoted(text: string): string {
   return JSON.stringify(text).replaceAll('</', '<\\/');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Text that reads back as itself when written plain: no number, keyword, indicator or comment. */
