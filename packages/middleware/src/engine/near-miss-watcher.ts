@@ -1,8 +1,10 @@
 import { createJsonScanner, type JsonScanner } from '@toolbridge/rjson';
+import { JSON_CALL_KEYS } from '../json-call-keys';
 import type { ToolsByName } from './call-grammar';
 
-const NAME_KEYS = new Set(['name', 'tool', 'tool_name']);
-const ARGUMENT_KEYS = new Set(['arguments', 'parameters', 'args', 'input']);
+// The keys the JSON decoders read: a call under any of them is one the model meant.
+const NAME_KEYS = new Set(JSON_CALL_KEYS.name);
+const ARGUMENT_KEYS = new Set(JSON_CALL_KEYS.arguments);
 
 /** Watches prose for calls of known tools in a shape the protocol does not read. */
 export interface NearMissWatcher {

@@ -144,6 +144,23 @@ describe('the streaming engine', () => {
     });
   });
 
+  it('reports a call under any key the JSON decoders read for its name and arguments', () => {
+    const onError = vi.fn();
+    const text =
+      'See {"function": "get_time", "params": {}} and {"tool_name": "get_time", "args": {}}.';
+    expect(readEveryWay(hermes, text, { tools, onError }, 0).text).toBe(text);
+    expect(
+      onError.mock.calls
+        .filter(([, metadata]) => metadata.reason === 'unrecognized-call')
+        .map(([, metadata]) => metadata.rawText),
+    ).toEqual([
+      '{"function": "get_time", "params": {}}',
+      '{"tool_name": "get_time", "args": {}}',
+      '{"function": "get_time", "params": {}}',
+      '{"tool_name": "get_time", "args": {}}',
+    ]);
+  });
+
   it('keeps markup beyond the calls a reply may hold as text, or drops it on request', () => {
     const text =
       '<TOOL_CALL>{"tool": "get_time", "args": {}}</TOOL_CALL> and <TOOL_CALL>{"tool": "get_time", "args": {}}</TOOL_CALL>!';
