@@ -191,6 +191,7 @@ export function createTextStreamParser(
    * and wrappers. A reasoning tag inside call markup opens no reasoning: it is the call's text.
    */
   const skipMatchers = new Map<string, MarkerMatcher>();
+  const skipMarkers = [...grammar.openers, ...wrappers];
   const maxCalls = grammar.maxCallsPerReply ?? Number.POSITIVE_INFINITY;
   const nearMisses = createNearMissWatcher(tools, (rawText, toolName) =>
     onError?.(`"${toolName}" was called in a form this protocol does not read; it stayed text`, {
@@ -270,22 +271,7 @@ export function createTextStreamParser(
   }
 
   function matcherFor(closer: string | undefined): MarkerMatcher {
-    if (closer === undefined) return textMatcher;
-    let matcher = withCloser.get(closer);
-    if (matcher === undefined) {
-      matcher = sharedMarkerMatcher([...openers, closer]);
-      withCloser.set(closer, matcher);
-    }
-    return matcher;
-  }
-
-  function skipMatcherFor(closer: string): MarkerMatcher {
-    let matcher = skipMatchers.get(closer);
-    if (matcher === undefined) {
-      matcher = sharedMarkerMatcher([...grammar.openers, ...wrappers, closer]);
-      skipMatchers.set(closer, matcher);
-    }
-    return matcher;
+    return closer === undefined ? textMatcher : matcherWithCloser(withCloser, openers, closer);
   }
 
   function startMarkup(opener: string, reasoning?: ReasoningBlock): void {
@@ -626,7 +612,7 @@ export function createTextStreamParser(
         }
         case 'skip': {
           const { markup: open, closer } = state;
-          const scan = skipMatcherFor(closer).scan(buffer, pos);
+          const scan = matcherWithCloser(skipMatchers, skipMarkers, closer).scan(buffer, pos);
           if (scan.type !== 'match') {
             const keep = scan.type === 'partial' ? scan.index : buffer.length;
             open.body.push(buffer.slice(pos, keep));
@@ -700,6 +686,20 @@ export function createTextStreamParser(
       return callCount;
     },
   };
+}
+
+/** The matcher of `markers` and `closer`, kept in `cache` by closer: a scan per chunk looks it up. */
+function matcherWithCloser(
+  cache: Map<string, MarkerMatcher>,
+  markers: readonly string[],
+  closer: string,
+): MarkerMatcher {
+  let matcher = cache.get(closer);
+  if (matcher === undefined) {
+    matcher = sharedMarkerMatcher([...markers, closer]);
+    cache.set(closer, matcher);
+  }
+  return matcher;
 }
 
 /** The longest head of a piece that held text is joined to; the rest of the piece is read after it. */
