@@ -5,6 +5,7 @@ import {
   graniteProtocol,
   jsonMixProtocol,
   morphXmlProtocol,
+  qwen3CoderProtocol,
   toolCallTagProtocol,
   yamlXmlProtocol,
 } from '@toolbridge/middleware/formats';
@@ -466,5 +467,36 @@ describe("Granite's bare call lines among prose", () => {
     const longLine = (n: number) => `\nwrite_file(content="${'x'.repeat(n)}") then prose`;
     expectLinear(longLine, chars, 60_000);
     expectLinear(longLine, whole, 200_000);
+  });
+});
+
+describe("MiniCPM's values in CDATA", () => {
+  const protocol = qwen3CoderProtocol();
+  const read = (chunks: Iterable<string>) => parse(protocol, chunks);
+  const withContent = (content: string) =>
+    `<function name="write_file"><param name="path">p</param><param name="content">${content}</param></function>`;
+
+  it('reads a section that holds the closing tags as the value, whole or a character at a time', () => {
+    const input = `${withContent('<![CDATA[a ]] </param></function></tool_call> b]]>')} Done.`;
+    for (const chunks of [[input], [...input], chunksOf(input, 7)]) {
+      const run = read(chunks);
+      expectValidCalls(run.parts);
+      expect(callsOf(run.parts).map((call) => call.input)).toStrictEqual([
+        JSON.stringify({ path: 'p', content: 'a ]] </param></function></tool_call> b' }),
+      ]);
+      expect(textOf(run.parts)).toBe('Done.');
+    }
+  });
+
+  it('stays linear in a section full of near closers, closed or left open', () => {
+    const chars = (input: string) => read(chunksOf(input, 1));
+    const nearClosers = (n: number) => `<![CDATA[${']] ]> ]]]</param> '.repeat(n)}`;
+    expectLinear((n) => withContent(`${nearClosers(n)}]]>`), chars, 6_000);
+    expectLinear((n) => withContent(nearClosers(n)), chars, 6_000);
+    expectLinear(
+      (n) => withContent(nearClosers(n)),
+      (input) => read([input]),
+      30_000,
+    );
   });
 });

@@ -70,6 +70,11 @@ export interface XmlParameterSyntax {
    * included, converted only by the schema's type.
    */
   nullIsText?: boolean;
+  /**
+   * Values are XML text (MiniCPM's `<param name="…">`): a `<![CDATA[` that opens a value holds
+   * its text exactly, closing tags included, up to `]]>`. Elsewhere in a value it is text.
+   */
+  cdata?: boolean;
 }
 
 /** Options of {@link createXmlParameterCallDecoder}. */
@@ -98,6 +103,9 @@ const MAX_TAG_TEXT = 256;
 
 /** The start of model text, quoted, as a message shows it. */
 const quoted = (text: string) => JSON.stringify(text.slice(0, 40));
+
+/** Opens a CDATA section, with {@link XmlParameterSyntax.cdata}. */
+const CDATA_OPEN = '<![CDATA[';
 
 /** What a tool name looks like: an identifier, with dots, colons and dashes. */
 const TOOL_NAME = /^[A-Za-z_][\w.:-]*$/u;
@@ -138,6 +146,8 @@ type Phase =
       depth: number;
       convert: NonNullable<XmlParameterSyntax['nestedValue']>;
     }
+  /** A CDATA section that opened a value, up to its `]]>`; then the value goes on. */
+  | { kind: 'cdata'; value: PhaseOf<'value'>; seeker: MarkerSeeker }
   /** A call's arguments as one JSON object, read whole. */
   | { kind: 'json'; seeker: MarkerSeeker; raw: string[] }
   /** After a single call, whitespace before the closer of a wrapper whose opener was left out. */
@@ -177,13 +187,10 @@ export function createXmlParameterCallDecoder(
   const { syntax, closer, tools, sink } = options;
   const { nameOpen, keyOpen, valueClose, callClose, nameTail, jsonArguments } = syntax;
   const decodeText = syntax.unescape ?? ((raw: string) => raw);
-  /** Finds the first of `markers`, the call's close or the markup's closer: any of them may end what is open. */
-  const seekerOf = (markers: readonly string[]) =>
-    createMarkerSeeker([
-      ...markers,
-      ...(callClose ? [callClose] : []),
-      ...(closer ? [closer] : []),
-    ]);
+  /** The call's close and the markup's closer, where there are: either may end what is open. */
+  const closes = [callClose, closer].filter((close) => close !== undefined);
+  /** Finds the first of `markers`, the call's close or the markup's closer. */
+  const seekerOf = (markers: readonly string[]) => createMarkerSeeker([...markers, ...closes]);
   const betweenSeeker = seekerOf(nameOpen === '' ? [] : [nameOpen]);
   /** The close of the values opened by each spelling of a key's open; undefined where it depends on the key (MiniMax M3). */
   const valueCloses = new Map<string, string | undefined>([
@@ -193,25 +200,23 @@ export function createXmlParameterCallDecoder(
   const paramsMarkers = [
     ...valueCloses.keys(),
     ...(jsonArguments ? [jsonArguments.open] : []),
-    ...(callClose ? [callClose] : []),
-    ...(closer ? [closer] : []),
+    ...closes,
   ];
   const paramsSeeker = createMarkerSeeker(paramsMarkers);
   const jsonClose = jsonArguments?.close;
+  /** What may end or break into a value opened by `open` and closed by `close`. */
+  const valueSeekerOf = (close: string, open: string) =>
+    seekerOf([close, open, ...(syntax.cdata ? [CDATA_OPEN] : [])]);
   // A seeker holds nothing once it found its marker, so values of one spelling with a fixed close share one.
   const sharedValueSeekers = new Map(
     [...valueCloses].flatMap(([open, close]) =>
-      close === undefined ? [] : [[open, seekerOf([close, open])] as const],
+      close === undefined ? [] : [[open, valueSeekerOf(close, open)] as const],
     ),
   );
   const nameStops = [...syntax.nameClose, ...(closer ? [closer] : [])];
   const nameTailStops = nameTail === undefined ? [] : [nameTail];
   const keyStops = [syntax.keyClose];
-  const valueOpenStops = [
-    syntax.valueOpen,
-    ...(callClose ? [callClose] : []),
-    ...(closer ? [closer] : []),
-  ];
+  const valueOpenStops = [syntax.valueOpen, ...closes];
 
   // What the decoder knows of its markup between steps.
   let phase: Phase = nameOpen === '' ? { kind: 'name', tag: '' } : BETWEEN;
@@ -495,7 +500,7 @@ export function createXmlParameterCallDecoder(
   function startValue(parameter: OpenParameter, isString: boolean | undefined, at: number): number {
     parameter.value.begin(isString);
     const seeker =
-      sharedValueSeekers.get(parameter.open) ?? seekerOf([parameter.close, parameter.open]);
+      sharedValueSeekers.get(parameter.open) ?? valueSeekerOf(parameter.close, parameter.open);
     phase = { kind: 'value', parameter, seeker };
     return at;
   }
@@ -505,6 +510,13 @@ export function createXmlParameterCallDecoder(
     const { parameter } = current;
     const hit = current.seeker.seek(chunk, at, (piece) => parameter.value.text(piece));
     if (hit === undefined) return chunk.length;
+    if (hit.marker === CDATA_OPEN) {
+      // Only a section that opens the value holds it; one in the middle is text the model quoted.
+      if (parameter.value.blank)
+        phase = { kind: 'cdata', value: current, seeker: createMarkerSeeker([']]>']) };
+      else parameter.value.text(hit.marker);
+      return hit.end;
+    }
     if (hit.marker === keyOpen && syntax.nestedValue && parameter.value.blank) {
       // The value opens with a tag: nested markup, read whole. The tag's start is read again,
       // since it may open a tag of the value's own name.
@@ -520,6 +532,15 @@ export function createXmlParameterCallDecoder(
       sink.repair(`A value was not closed with ${parameter.close}`);
       phase = { kind: 'key', tag: '', open: hit.marker };
     } else takeClose(hit.marker);
+    return hit.end;
+  }
+
+  /** A CDATA section's content, the value's text exactly; the value goes on after its `]]>`. */
+  function readCdata(chunk: string, at: number, current: PhaseOf<'cdata'>): number {
+    const { value } = current;
+    const hit = current.seeker.seek(chunk, at, (piece) => value.parameter.value.exact(piece));
+    if (hit === undefined) return chunk.length;
+    phase = value;
     return hit.end;
   }
 
@@ -580,31 +601,28 @@ export function createXmlParameterCallDecoder(
     return end;
   }
 
+  /** How each phase reads its text. */
+  const readers: {
+    [Kind in Phase['kind']]: (chunk: string, at: number, current: PhaseOf<Kind>) => number;
+  } = {
+    between: readBetween,
+    name: readName,
+    nameTail: readNameTail,
+    params: readParams,
+    key: readKey,
+    attributes: readAttributes,
+    value: readValue,
+    cdata: readCdata,
+    nested: readNested,
+    json: readJson,
+    trailing: readTrailing,
+  };
+
   /** Reads `chunk` from `at` in the current phase; returns where it stopped. */
   function step(chunk: string, at: number): number {
-    const current = phase;
-    switch (current.kind) {
-      case 'between':
-        return readBetween(chunk, at);
-      case 'name':
-        return readName(chunk, at, current);
-      case 'nameTail':
-        return readNameTail(chunk, at, current);
-      case 'params':
-        return readParams(chunk, at);
-      case 'key':
-        return readKey(chunk, at, current);
-      case 'attributes':
-        return readAttributes(chunk, at, current);
-      case 'value':
-        return readValue(chunk, at, current);
-      case 'nested':
-        return readNested(chunk, at, current);
-      case 'json':
-        return readJson(chunk, at, current);
-      case 'trailing':
-        return readTrailing(chunk, at);
-    }
+    // The reader of the phase's kind takes that phase.
+    const read = readers[phase.kind] as (chunk: string, at: number, current: Phase) => number;
+    return read(chunk, at, phase);
   }
 
   /**
@@ -641,6 +659,7 @@ export function createXmlParameterCallDecoder(
       case 'key':
       case 'attributes':
       case 'value':
+      case 'cdata':
       case 'nested':
       case 'json':
         // Cut off inside a parameter: the call does not run.

@@ -53,6 +53,22 @@ describe('XmlParameterValueWriter', () => {
     expect(write(['null'], { isString: true }).join('')).toBe('{"v":"null"}');
   });
 
+  it('writes exact text (CDATA content) as it is: its newlines and `null` are text', () => {
+    const exact = (pieces: readonly string[], options: WriteOptions = {}) => {
+      const { value, deltas, close } = valueWriter(options);
+      value.text('\n');
+      for (const piece of pieces) value.exact(piece);
+      value.text('\n');
+      value.end();
+      close();
+      return deltas.join('');
+    };
+    expect(exact(['\nnu', 'll\n'])).toBe('{"v":"\\nnull\\n"}');
+    expect(exact(['null'])).toBe('{"v":"null"}');
+    expect(exact(['a\ud83d', '\ude00\n'])).toBe('{"v":"a😀\\n"}');
+    expect(exact([' 3 '], { schema: { type: 'integer' } })).toBe('{"v":3}');
+  });
+
   it('never ends a piece between the two halves of a surrogate pair', () => {
     expect(write(['a\ud83d', '\ude00b'])).toEqual(['{', '"v":', '"', 'a', '😀b', '"', '}']);
   });

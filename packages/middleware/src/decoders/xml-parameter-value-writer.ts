@@ -19,6 +19,8 @@ export interface XmlParameterValueWriter {
   begin(isString: boolean | undefined): void;
   /** A piece of the value's text, as the model wrote it. */
   text(piece: string): void;
+  /** A piece of text meant exactly (a CDATA section's content): no newline trimmed, `null` is text. */
+  exact(piece: string): void;
   /** The value is complete: a streamed string ends, any other value is converted and written. */
   end(): void;
 }
@@ -67,6 +69,24 @@ export function createXmlParameterValueWriter(
     if (text.length > 0) sink.input.stringChunk(text);
   }
 
+  /** Writes a piece of the value: held whole when it is converted once complete, else streamed. */
+  function stream(piece: string, trimming: boolean): void {
+    if (!streaming) {
+      raw.push(piece);
+      return;
+    }
+    let text = heldTail + piece;
+    heldTail = '';
+    if (leading && text.length > 0) {
+      if (trimming && text[0] === '\n') text = text.slice(1);
+      leading = false;
+    }
+    // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
+    const keep = (trimming && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
+    heldTail = text.slice(text.length - keep);
+    write(text.slice(0, text.length - keep));
+  }
+
   return {
     schema,
 
@@ -91,20 +111,13 @@ export function createXmlParameterValueWriter(
     },
 
     text(piece) {
-      if (!streaming) {
-        raw.push(piece);
-        return;
-      }
-      let text = heldTail + piece;
-      heldTail = '';
-      if (leading && text.length > 0) {
-        if (trim && text[0] === '\n') text = text.slice(1);
-        leading = false;
-      }
-      // Held back: a trailing newline (it may be the one to remove) and a lone high surrogate.
-      const keep = (trim && text.endsWith('\n')) || endsWithHighSurrogate(text) ? 1 : 0;
-      heldTail = text.slice(text.length - keep);
-      write(text.slice(0, text.length - keep));
+      stream(piece, trim);
+    },
+
+    exact(piece) {
+      textOnly = true;
+      leading = false;
+      stream(piece, false);
     },
 
     end() {

@@ -201,6 +201,52 @@ describe('<function name="…"> with <param name="…"> or <parameter name="…"
       expect(() => JSON.parse(call.input)).toThrow();
     });
 
+    it('reads a value wrapped in CDATA (MiniCPM) as its content, which may hold the closing tags', async () => {
+      const content = 'if (a < b) return "</param></function></tool_call>";\n  null\n';
+      expect(
+        await read(
+          middleware,
+          `<function name="write_file">\n<param name="path"><![CDATA[a.ts]]></param>\n<param name="content">\n<![CDATA[${content}]]>\n</param>\n</function>\nWritten.`,
+        ),
+      ).toEqual({
+        text: 'Written.',
+        reasoning: '',
+        calls: [{ toolName: 'write_file', input: JSON.stringify({ path: 'a.ts', content }) }],
+      });
+      // CDATA content is text exactly: `null` and whitespace included; the schema still types it.
+      expect(
+        await read(
+          middleware,
+          '<tool_call><function name="get_weather"><parameter name="location"><![CDATA[null]]></parameter><param name="days"> <![CDATA[3]]> </param></function></tool_call>',
+        ),
+      ).toEqual({
+        text: '',
+        reasoning: '',
+        calls: [{ toolName: 'get_weather', input: '{"location":"null","days":3}' }],
+      });
+    });
+
+    it('keeps CDATA that does not open the value as written, and never runs one left open', async () => {
+      expect(
+        await read(
+          middleware,
+          '<function name="get_weather"><param name="location">Rome <![CDATA[x]]></param></function>',
+        ),
+      ).toEqual({
+        text: '',
+        reasoning: '',
+        calls: [{ toolName: 'get_weather', input: '{"location":"Rome <![CDATA[x]]>"}' }],
+      });
+      const { calls } = await read(
+        middleware,
+        '<function name="write_file"><param name="path">a.ts</param><param name="content"><![CDATA[half</param></function>',
+      );
+      expect(calls).toHaveLength(1);
+      const [call] = calls;
+      assert.isDefined(call);
+      expect(() => JSON.parse(call.input)).toThrow();
+    });
+
     it('keeps the markup of an unknown tool in prose as text', async () => {
       const prose =
         'Call it as <function name="lookup"><param name="q">rome</param></function>, or <function name="x">.';

@@ -1,4 +1,5 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { isJsonObject } from '@toolbridge/rjson';
 import {
   createDispatchingDecoder,
   createPrefixDispatchingDecoder,
@@ -38,7 +39,8 @@ export const QWEN3_CODER_SYNTAX: XmlParameterSyntax = {
 /**
  * The same calls with names in attributes, as models also write them:
  * `<function name="NAME">` `<parameter name="KEY">` (or `<param name="KEY">`) VALUE
- * `</parameter>` (`</param>`) `</function>`. Values are trimmed as Qwen3-Coder's are.
+ * `</parameter>` (`</param>`) `</function>`. Values are trimmed as Qwen3-Coder's are; this is
+ * MiniCPM's XML, whose servers read a value in `<![CDATA[…]]>` as its content.
  */
 const QWEN3_CODER_ATTRIBUTE_SYNTAX: XmlParameterSyntax = {
   ...QWEN3_CODER_SYNTAX,
@@ -48,6 +50,7 @@ const QWEN3_CODER_ATTRIBUTE_SYNTAX: XmlParameterSyntax = {
   keyClose: '"',
   valueOpen: '>',
   keySpellings: [['<param name="', '</param>']],
+  cdata: true,
 };
 
 /**
@@ -153,7 +156,7 @@ const QWEN3_CODER_DEFAULT_SYSTEM =
 
 /** The keys of `fields` a Qwen3-Coder template writes as tags of their own, in order. */
 const extraKeys = (fields: unknown, handled: readonly string[]): string =>
-  typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+  isJsonObject(fields)
     ? Object.entries(fields)
         .filter(([key]) => !handled.includes(key))
         .map(([key, value]) => `\n<${key}>${parameterText(value)}</${key}>`)
