@@ -3,7 +3,7 @@ import { jsonMixProtocol } from '../protocols/json-mix-protocol';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { combineGrammars } from './combine-grammars';
-import { looseJsonGrammar } from './loose-json-grammar';
+import { looseJsonGrammar, withTrailingCloser } from './loose-json-grammar';
 
 /** Options of {@link autoProtocol}. */
 export interface AutoProtocolOptions {
@@ -41,12 +41,16 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     // Other formats read other calls: only the built-in set is `auto` to a reader.
     ...(options.formats === undefined ? { format: 'auto' } : {}),
     grammar: (tools) =>
-      combineGrammars([
-        ...formats.flatMap(([name, protocol]) =>
-          protocol.grammar === undefined ? [] : [{ name, grammar: protocol.grammar(tools) }],
-        ),
-        { name: 'json', grammar: looseJsonGrammar(tools) },
-      ]),
+      // A bare call may be followed by Hermes' closer, the wrapper models most often half-write.
+      withTrailingCloser(
+        combineGrammars([
+          ...formats.flatMap(([name, protocol]) =>
+            protocol.grammar === undefined ? [] : [{ name, grammar: protocol.grammar(tools) }],
+          ),
+          { name: 'json', grammar: looseJsonGrammar(tools) },
+        ]),
+        '</tool_call>',
+      ),
     formatTools: (tools) => prompt.formatTools(tools),
     formatToolCall: (call) => prompt.formatToolCall(call),
     formatToolResponse: (result) => prompt.formatToolResponse(result),

@@ -1,4 +1,4 @@
-import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
+import type { CallDecoder, CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { JSON_CALL_KEYS, type JsonCallKeys } from '../json-call-keys';
 import { createGatedDecoder, judgeJsonFence } from './bare-json-call-decoder';
 import { createDispatchingDecoder } from './dispatching-decoder';
@@ -70,5 +70,40 @@ export function withLooseJsonCalls(
         return createGatedDecoder(judgeJsonFence, () => loose.startCall(JSON_FENCE, sink), false);
       });
     },
+  };
+}
+
+/**
+ * `grammar`, after whose bare calls (at the start of the reply or of a line, or in a json fence)
+ * `closer` is markup: the closer of the format's wrapper (`</tool_call>`), which a model that
+ * left out the opener may still write after the call.
+ */
+export function withTrailingCloser(grammar: CallGrammar, closer: string): CallGrammar {
+  /** Where a bare call starts: the reply's start, a line's, or a json fence. */
+  const bareOpeners = new Set(['', ...LINE_OPENERS, ...FENCES]);
+  return {
+    ...grammar,
+    startCall: (opener, sink) => {
+      const decoder = grammar.startCall(opener, sink);
+      return bareOpeners.has(opener) ? followedBy(decoder, closer) : decoder;
+    },
+  };
+}
+
+/** `decoder`, reporting `trailingCloser`. */
+function followedBy(decoder: CallDecoder, trailingCloser: string): CallDecoder {
+  return {
+    write: (text) => decoder.write(text),
+    end: () => decoder.end(),
+    get status() {
+      return decoder.status;
+    },
+    get closer() {
+      return decoder.closer;
+    },
+    get format() {
+      return decoder.format;
+    },
+    trailingCloser,
   };
 }

@@ -50,6 +50,11 @@ export interface CallDecoder {
    * markup when it turns up later in the text. Undefined when the decoder read its closer.
    */
   readonly closer?: string;
+  /**
+   * The closer of a wrapper whose opener the model left out (`</tool_call>` after a bare JSON
+   * call): once the markup read a call, it is markup wherever it follows, never waited for.
+   */
+  readonly trailingCloser?: string;
   /** The format that read the markup, where several are read at once (`autoProtocol`). */
   readonly format?: string;
 }

@@ -397,6 +397,11 @@ export function createTextStreamParser(
       report(calls.failure.message, 'malformed-call', rawText, { error: calls.failure.cause });
     }
     if (decoder.status === 'done') strayCloser = decoder.closer;
+    if (strayCloser === undefined && decoder.trailingCloser !== undefined) {
+      // The closer of a wrapper the model never opened: markup, and nothing between is said.
+      strayCloser = decoder.trailingCloser;
+      strayWrapper = true;
+    }
     if (heldWrapper !== undefined) {
       // The call was wrapped: its wrapper is markup, and so is the wrapper's closer after it.
       onCallText?.(heldWrapper.opener + heldWrapper.body.toString());

@@ -143,6 +143,24 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     ).toStrictEqual({ text: '', reasoning: '', calls: [oslo] });
   });
 
+  it('reads the closer of a <tool_call> whose opener was left out as markup, not text', async () => {
+    const call = '{"name": "get_weather", "arguments": {"city": "Oslo"}}';
+    expect(await read(`${call}</tool_call>`)).toStrictEqual({
+      text: '',
+      reasoning: '',
+      calls: [oslo],
+    });
+    // The line break before the closer stays text, as it does after any bare call on its line.
+    expect(await read(`Checking.\n${call}\n</tool_call>\nDone.`)).toStrictEqual({
+      text: 'Checking.\n\nDone.',
+      reasoning: '',
+      calls: [oslo],
+    });
+    // A closer with no call before it is prose's.
+    const prose = 'Close a call with </tool_call>.';
+    expect(await read(prose)).toStrictEqual({ text: prose, reasoning: '', calls: [] });
+  });
+
   it('runs a call without arguments beside members that hold none', async () => {
     expect(
       await read('<tool_call>{"type": "function", "name": "get_time", "id": "c1"}</tool_call>'),

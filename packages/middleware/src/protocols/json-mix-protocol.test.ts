@@ -344,6 +344,22 @@ describe('jsonMixProtocol', () => {
     ).toMatchObject({ text: '', calls: [{ toolName: 'launch_rockets', input: '{}' }] });
   });
 
+  it("reads the closer after a call whose opener was left out as markup, the protocol's own", () => {
+    const onError = vi.fn();
+    expect(
+      readEveryWay(protocol, '{"name": "get_time", "arguments": {}}\nDone.</tool_call> Bye.', {
+        tools,
+        onError,
+      }),
+    ).toMatchObject({ text: '\nDone. Bye.', calls: [{ toolName: 'get_time', input: '{}' }] });
+    // The wrapper's closer, like the wrapper, is markup and not a slip to report.
+    expect(onError).not.toHaveBeenCalled();
+    const custom = jsonMixProtocol({ toolCallStart: '[[call]]', toolCallEnd: '[[/call]]' });
+    expect(
+      readEveryWay(custom, '{"name": "get_time", "arguments": {}}[[/call]]</tool_call>', { tools }),
+    ).toMatchObject({ text: '</tool_call>', calls: [{ toolName: 'get_time', input: '{}' }] });
+  });
+
   it('uses the configured delimiters and keys', () => {
     const custom = jsonMixProtocol({
       toolCallStart: '[[call]]',

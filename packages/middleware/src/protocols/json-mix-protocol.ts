@@ -4,7 +4,7 @@ import {
   JSON_CALL_KEYS,
   type JsonCallDecoderOptions,
 } from '../decoders/json-call-decoder';
-import { withLooseJsonCalls } from '../decoders/loose-json-grammar';
+import { withLooseJsonCalls, withTrailingCloser } from '../decoders/loose-json-grammar';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
@@ -134,7 +134,8 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
   });
   const protocol = defineTextProtocol({
     ...(hermes ? { format: 'hermes' } : {}),
-    grammar: (tools) => withLooseJsonCalls(delimitedCalls(tools), tools, keys),
+    grammar: (tools) =>
+      withTrailingCloser(withLooseJsonCalls(delimitedCalls(tools), tools, keys), end),
     formatTools: (tools) => tools.map((tool) => stringifyFramedJson(describeTool(tool))).join('\n'),
     formatToolCall: ({ toolName, input }) =>
       `${start}\n${stringifyFramedJson({ [nameKey]: toolName, [argumentsKey]: input })}\n${end}`,
