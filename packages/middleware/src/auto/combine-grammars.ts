@@ -60,7 +60,19 @@ export function combineGrammars(grammars: readonly NamedGrammar[]): CallGrammar 
     reasoningBreaks: [...new Set(grammars.flatMap((named) => named.grammar.reasoningBreaks ?? []))],
     // An opener one format uses only for calls is never prose, whichever format reads it.
     explicitOpeners: [...new Set(grammars.flatMap((named) => named.grammar.explicitOpeners ?? []))],
+    closerSlips: mergedCloserSlips(grammars),
     startCall: (opener, sink) =>
       start(opener === '' ? leading : (byOpener.get(opener) ?? leading), opener, sink),
   };
+}
+
+/** The closer slips of every grammar, by the closer they stand for. */
+function mergedCloserSlips(grammars: readonly NamedGrammar[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const { grammar } of grammars) {
+    for (const [closer, slips] of Object.entries(grammar.closerSlips ?? {})) {
+      merged[closer] = [...new Set([...(merged[closer] ?? []), ...slips])];
+    }
+  }
+  return merged;
 }

@@ -95,6 +95,11 @@ export interface CallGrammar {
    * `malformed-call` and kept as text, instead of passing silently for prose.
    */
   readonly explicitOpeners?: readonly string[];
+  /**
+   * Closers a model writes in place of another, by the closer they stand for (Qwen's `</tools>`
+   * after `<tool_call>`, and the reverse): read as that closer where it is expected.
+   */
+  readonly closerSlips?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The tools of a call, by name. */

@@ -349,7 +349,8 @@ export function createTextStreamParser(
     return '';
   }
 
-  function endMarkup(open: OpenMarkup): void {
+  /** The markup ended; `closerTaken`: its closer was read, or skipped to, and is expected no more. */
+  function endMarkup(open: OpenMarkup, closerTaken = false): void {
     const { decoder, around, muted, opener, body, calls } = open;
     const reasoning = around.pending;
     state = TEXT;
@@ -396,7 +397,7 @@ export function createTextStreamParser(
     if (calls.failure !== undefined) {
       report(calls.failure.message, 'malformed-call', rawText, { error: calls.failure.cause });
     }
-    if (decoder.status === 'done') strayCloser = decoder.closer;
+    if (decoder.status === 'done' && !closerTaken) strayCloser = decoder.closer;
     if (strayCloser === undefined && decoder.trailingCloser !== undefined) {
       // The closer of a wrapper the model never opened: markup, and nothing between is said.
       strayCloser = decoder.trailingCloser;
@@ -587,7 +588,7 @@ export function createTextStreamParser(
           break;
         }
         case 'closer': {
-          const { markup: open, closer } = state;
+          const { markup: open } = state;
           const junkEnd = skipJunk(buffer, pos, open.junk === true);
           if (junkEnd > pos) {
             // Brackets left over after the value (`{…}}</tool_call>`, a common slip) are the
@@ -600,19 +601,21 @@ export function createTextStreamParser(
             pos = junkEnd;
             break;
           }
-          const available = Math.min(closer.length, buffer.length - pos);
-          if (!buffer.startsWith(closer.slice(0, available), pos)) {
+          // The closer, or one the model wrote in its place (`</tools>` after `<tool_call>`).
+          const closer = [state.closer, ...(grammar.closerSlips?.[state.closer] ?? [])].find(
+            (candidate) => buffer.startsWith(candidate.slice(0, buffer.length - pos), pos),
+          );
+          if (closer === undefined) {
             endMarkup(open);
             break;
           }
-          if (available < closer.length) {
+          if (buffer.length - pos < closer.length) {
             held = buffer.slice(pos);
             return;
           }
           open.body.push(closer);
           pos += closer.length;
-          endMarkup(open);
-          if (!strayWrapper) strayCloser = undefined;
+          endMarkup(open, true);
           break;
         }
         case 'skip': {
@@ -628,8 +631,7 @@ export function createTextStreamParser(
           open.body.push(buffer.slice(pos, isCloser ? scan.index + closer.length : scan.index));
           pos = isCloser ? scan.index + closer.length : scan.index;
           if (!isCloser) open.wrapperCloser = closer;
-          endMarkup(open);
-          if (!strayWrapper) strayCloser = undefined;
+          endMarkup(open, true);
           break;
         }
       }

@@ -159,6 +159,31 @@ describe.each(readers)('%s reads the JSON-call slips models make', (_name, middl
     // A closer with no call before it is prose's.
     const prose = 'Close a call with </tool_call>.';
     expect(await read(prose)).toStrictEqual({ text: prose, reasoning: '', calls: [] });
+    expect(await read(`\`\`\`json\n${call}\n\`\`\`\n</tool_call>`)).toStrictEqual({
+      text: '\n',
+      reasoning: '',
+      calls: [oslo],
+    });
+  });
+
+  it('reads <tool_call> closed by </tools>, and <tools> by </tool_call>, leaving no tag', async () => {
+    const call = '{"name": "get_weather", "arguments": {"city": "Oslo"}}';
+    expect(await read(`<tool_call>\n${call}\n</tools>\nDone.`)).toStrictEqual({
+      text: '\nDone.',
+      reasoning: '',
+      calls: [oslo],
+    });
+    expect(await read(`<tools>${call}</tool_call>`)).toStrictEqual({
+      text: '',
+      reasoning: '',
+      calls: [oslo],
+    });
+    // Another tag after the call is no closer: it stays text.
+    expect(await read(`<tool_call>${call}</tool>`)).toStrictEqual({
+      text: '</tool>',
+      reasoning: '',
+      calls: [oslo],
+    });
   });
 
   it('runs a call without arguments beside members that hold none', async () => {

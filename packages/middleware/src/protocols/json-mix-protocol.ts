@@ -48,6 +48,9 @@ const HERMES_DELIMITERS: ReadonlyArray<readonly [opener: string, read: Delimited
   ['<functioncall>', { closer: '</functioncall>' }],
 ];
 
+/** The closers Qwen models swap between `<tool_call>` and `<tools>`: `<tool_call>{…}</tools>`. */
+const HERMES_CLOSER_SLIPS = { '</tool_call>': ['</tools>'], '</tools>': ['</tool_call>'] };
+
 /**
  * Hermes' tag with the call's name (and id) as attributes and the arguments as its body, as models
  * also write it: `<tool_call id="call_1" name="get_weather">{"city": "Tokyo"}</tool_call>`. Not
@@ -123,6 +126,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       read.knownToolsOnly ? [] : [opener],
     ),
     maxCallsPerReply: options.maxCallsPerReply,
+    ...(hermesDelimiters ? { closerSlips: HERMES_CLOSER_SLIPS } : {}),
     startCall: (opener, sink) => {
       if (opener === ATTRIBUTED_TOOL_CALL) {
         return createAttributedJsonCallDecoder({ closer: end, tools, sink });
