@@ -21,3 +21,20 @@ export const JSON_CALL_KEYS: JsonCallKeys = {
   name: ['name', 'function', 'tool', 'tool_name'],
   arguments: ['arguments', 'parameters', 'args', 'params', 'input'],
 };
+
+/**
+ * {@link JSON_CALL_KEYS} with a format's own spellings first (Llama's `parameters`, Command R's
+ * `tool_name`): they win where a call object holds several, and the other keys models write are
+ * read too.
+ */
+export function jsonCallKeysWith(own: {
+  name?: readonly string[];
+  arguments?: readonly string[];
+  id?: readonly string[];
+}): JsonCallKeys {
+  return {
+    name: [...new Set([...(own.name ?? []), ...JSON_CALL_KEYS.name])],
+    arguments: [...new Set([...(own.arguments ?? []), ...JSON_CALL_KEYS.arguments])],
+    ...(own.id === undefined ? {} : { id: own.id }),
+  };
+}

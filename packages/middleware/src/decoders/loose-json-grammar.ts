@@ -40,13 +40,12 @@ export function looseJsonGrammar(
 }
 
 /**
- * `grammar` (calls between markers, without a leading call of its own), also reading calls its
- * model writes without their markers as {@link looseJsonGrammar} reads them, with the format's
- * `keys`. An opener of `grammar` keeps its meaning: the loose openers it overlaps are left out,
- * and at the start of the reply only an object, a list or a fence for JSON is read as a bare
- * call, so that a fence of the grammar's own (Gemma's ```` ```tool_call ````) is its markup.
+ * `grammar`, also reading calls its model writes without their markers at the start of a line or
+ * in a ```` ```json ```` fence, as {@link looseJsonGrammar} reads them with the format's `keys`.
+ * An opener of `grammar` keeps its meaning (the loose openers it overlaps are left out), and so
+ * does the start of the reply, which stays `grammar`'s to read.
  */
-export function withLooseJsonCalls(
+export function withLooseJsonLines(
   grammar: CallGrammar,
   tools: ToolsByName,
   keys: JsonCallKeys,
@@ -59,10 +58,31 @@ export function withLooseJsonCalls(
   return {
     ...grammar,
     openers: [...grammar.openers, ...looseOpeners],
+    startCall: (opener, sink) =>
+      own.has(opener) || opener === ''
+        ? grammar.startCall(opener, sink)
+        : loose.startCall(opener, sink),
+  };
+}
+
+/**
+ * `grammar` (calls between markers, without a leading call of its own), also reading calls its
+ * model writes without their markers as {@link looseJsonGrammar} reads them, with the format's
+ * `keys`: {@link withLooseJsonLines}, and at the start of the reply an object, a list or a fence
+ * for JSON, so that a fence of the grammar's own (Gemma's ```` ```tool_call ````) is its markup.
+ */
+export function withLooseJsonCalls(
+  grammar: CallGrammar,
+  tools: ToolsByName,
+  keys: JsonCallKeys,
+): CallGrammar {
+  const loose = looseJsonGrammar(tools, keys);
+  const lines = withLooseJsonLines(grammar, tools, keys);
+  return {
+    ...lines,
     leadingCall: true,
     startCall: (opener, sink) => {
-      if (own.has(opener)) return grammar.startCall(opener, sink);
-      if (opener !== '') return loose.startCall(opener, sink);
+      if (opener !== '') return lines.startCall(opener, sink);
       return createDispatchingDecoder((first) => {
         if (first === '{' || first === '[') return loose.startCall('', sink);
         if (first !== '`') return undefined;

@@ -1,18 +1,20 @@
 import { isJsonObject } from '@toolbridge/rjson';
+import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { jsonCallKeysWith } from '../json-call-keys';
 import { describeTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifyFramedJson } from '../safe-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
 
 /** The keys of one action: `{"tool_call_id": "0", "tool_name": …, "parameters": {…}}`. */
-const ACTION_KEYS = {
-  name: ['tool_name', 'name'],
-  arguments: ['parameters', 'arguments'],
+const ACTION_KEYS = jsonCallKeysWith({
+  name: ['tool_name'],
+  arguments: ['parameters'],
   id: ['tool_call_id'],
-};
+});
 
 /** Command R / R+ (2024) write `Action:` and a fenced JSON list; spelled with and without the label. */
 const ACTION_FENCES = [
@@ -41,34 +43,39 @@ export const commandRReasoningTags: ReadonlyArray<readonly [string, string]> = [
  * "is_error"}]<|END_TOOL_RESULT|>`.
  */
 export function commandRProtocol(): ToolCallProtocol {
-  return defineTextProtocol({
-    format: 'command-r',
-    grammar: (tools) => ({
-      openers: ['<|START_ACTION|>', ...ACTION_FENCES],
-      explicitOpeners: ['<|START_ACTION|>'],
-      wrappers: ['<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>'],
-      leadingCall: true,
-      startCall: (opener, sink) =>
-        opener === '<|START_ACTION|>'
-          ? createJsonCallDecoder({ keys: ACTION_KEYS, closer: '<|END_ACTION|>', tools, sink })
-          : createJsonCallDecoder({
-              keys: ACTION_KEYS,
-              closer: opener === '' ? undefined : '```',
-              tools,
-              sink,
-              knownToolsOnly: true,
-            }),
-    }),
-    formatTools: (tools) =>
-      `\`\`\`json\n[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]\n\`\`\``,
-    formatToolCall: ({ toolCallId, toolName, input }) =>
-      `<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: toolCallId, tool_name: toolName, parameters: input ?? {} })}\n]<|END_ACTION|>`,
-    formatToolResponse: ({ toolCallId, output }) => {
-      const { value, isError } = toolResultValue(output);
-      const document = isJsonObject(value) ? value : { content: value };
-      return `<|START_TOOL_RESULT|>[\n    ${stringifyFramedJson({ tool_call_id: toolCallId, results: { '0': document }, is_error: isError ? true : null })}\n]<|END_TOOL_RESULT|>`;
+  return defineJsonTextProtocol(
+    {
+      format: 'command-r',
+      grammar: (tools) => ({
+        openers: ['<|START_ACTION|>', ...ACTION_FENCES],
+        explicitOpeners: ['<|START_ACTION|>'],
+        wrappers: ['<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>'],
+        leadingCall: true,
+        startCall: (opener, sink) =>
+          opener === '<|START_ACTION|>'
+            ? createJsonCallDecoder({ keys: ACTION_KEYS, closer: '<|END_ACTION|>', tools, sink })
+            : opener === ''
+              ? createBareJsonCallDecoder({ keys: ACTION_KEYS, tools, sink })
+              : createJsonCallDecoder({
+                  keys: ACTION_KEYS,
+                  closer: '```',
+                  tools,
+                  sink,
+                  knownToolsOnly: true,
+                }),
+      }),
+      formatTools: (tools) =>
+        `\`\`\`json\n[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]\n\`\`\``,
+      formatToolCall: ({ toolCallId, toolName, input }) =>
+        `<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: toolCallId, tool_name: toolName, parameters: input ?? {} })}\n]<|END_ACTION|>`,
+      formatToolResponse: ({ toolCallId, output }) => {
+        const { value, isError } = toolResultValue(output);
+        const document = isJsonObject(value) ? value : { content: value };
+        return `<|START_TOOL_RESULT|>[\n    ${stringifyFramedJson({ tool_call_id: toolCallId, results: { '0': document }, is_error: isError ? true : null })}\n]<|END_TOOL_RESULT|>`;
+      },
     },
-  });
+    ACTION_KEYS,
+  );
 }
 
 /** The system prompt of `commandRToolMiddleware`, in the shape Command R7B's template gives its tools. */

@@ -5,6 +5,7 @@ import { withLeadingJsonCall } from '../decoders/leading-json-call';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { streamPartsToContent } from '../engine/stream-parts-to-content';
 import { createTextStreamParser, type TextStreamParser } from '../engine/text-stream-parser';
+import { jsonCallKeysWith } from '../json-call-keys';
 import { describeTool } from '../protocols/describe-tool';
 import type { ParseOptions, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
@@ -12,7 +13,8 @@ import { defineFormat } from './define-format';
 
 /** Members of the envelope whose value is a call or a list of calls. */
 const WRAPPER_KEYS = ['tool_calls', 'tool_call'];
-const KEYS = { name: ['name'], arguments: ['arguments', 'parameters'], id: ['id'] };
+/** A call's keys: those models write for the name and arguments, and llama.cpp's `id`. */
+const KEYS = jsonCallKeysWith({ id: ['id'] });
 /** The member of the envelope whose string is the reply's text. */
 const RESPONSE_KEY = 'response';
 /** The most text held back to tell `{"response": "` from other JSON. */

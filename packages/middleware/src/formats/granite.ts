@@ -9,8 +9,8 @@ import {
 } from '../decoders/python-call-decoder';
 import { serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifySpacedJson, templateJson } from '../safe-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -37,50 +37,53 @@ const END_OF_TEXT = '<|end_of_text|>';
  */
 export function graniteProtocol(): ToolCallProtocol {
   const keys = JSON_CALL_KEYS;
-  return defineTextProtocol({
-    format: 'granite',
-    grammar: (tools) => ({
-      // Granite 3.3 and 4.0 H-Small also write bare Python calls, each on a line of its own,
-      // sometimes in a code fence.
-      openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG, ...CODE_FENCES, ...pythonCallLineOpeners(tools)],
-      explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
-      leadingCall: true,
-      startCall: (opener, sink) => {
-        if (opener === '') {
-          return createBareCallDecoder(
-            tools,
-            sink,
-            END_OF_TURN_TOKENS,
-            () => createBareJsonCallDecoder({ keys, tools, sink }),
-            'line',
-          );
-        }
-        if (CODE_FENCES.includes(opener)) {
-          // Read only when the calls fill the fence, which is then their markup.
-          return createPythonCallDecoder({
-            tools,
-            sink,
-            closer: FENCE,
-            knownToolsOnly: true,
-            replyEnds: [],
+  return defineJsonTextProtocol(
+    {
+      format: 'granite',
+      grammar: (tools) => ({
+        // Granite 3.3 and 4.0 H-Small also write bare Python calls, each on a line of its own,
+        // sometimes in a code fence.
+        openers: [TOOL_CALL_TOKEN, TOOL_CALL_TAG, ...CODE_FENCES, ...pythonCallLineOpeners(tools)],
+        explicitOpeners: [TOOL_CALL_TOKEN, TOOL_CALL_TAG],
+        leadingCall: true,
+        startCall: (opener, sink) => {
+          if (opener === '') {
+            return createBareCallDecoder(
+              tools,
+              sink,
+              END_OF_TURN_TOKENS,
+              () => createBareJsonCallDecoder({ keys, tools, sink }),
+              'line',
+            );
+          }
+          if (CODE_FENCES.includes(opener)) {
+            // Read only when the calls fill the fence, which is then their markup.
+            return createPythonCallDecoder({
+              tools,
+              sink,
+              closer: FENCE,
+              knownToolsOnly: true,
+              replyEnds: [],
+            });
+          }
+          if (opener.startsWith('\n')) {
+            return createPythonCallLineDecoder(opener, tools, sink, END_OF_TURN_TOKENS);
+          }
+          return createDispatchingDecoder((first) => {
+            if (first !== '[' && first !== '{') return undefined;
+            // Only a Hermes-style object in <tool_call> tags expects its closing tag.
+            const closer = first === '{' && opener === TOOL_CALL_TAG ? '</tool_call>' : undefined;
+            return createJsonCallDecoder({ keys, closer, tools, sink });
           });
-        }
-        if (opener.startsWith('\n')) {
-          return createPythonCallLineDecoder(opener, tools, sink, END_OF_TURN_TOKENS);
-        }
-        return createDispatchingDecoder((first) => {
-          if (first !== '[' && first !== '{') return undefined;
-          // Only a Hermes-style object in <tool_call> tags expects its closing tag.
-          const closer = first === '{' && opener === TOOL_CALL_TAG ? '</tool_call>' : undefined;
-          return createJsonCallDecoder({ keys, closer, tools, sink });
-        });
-      },
-    }),
-    formatTools: (tools) => functionToolLines(tools),
-    formatToolCall: ({ toolName, input }) =>
-      `${TOOL_CALL_TOKEN}[${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]`,
-    formatToolResponse: ({ output }) => toolResultText(output),
-  });
+        },
+      }),
+      formatTools: (tools) => functionToolLines(tools),
+      formatToolCall: ({ toolName, input }) =>
+        `${TOOL_CALL_TOKEN}[${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]`,
+      formatToolResponse: ({ output }) => toolResultText(output),
+    },
+    keys,
+  );
 }
 
 /** The system prompt of `graniteToolMiddleware`: the tools, and calls as `<|tool_call|>` and a JSON list. */

@@ -5,9 +5,9 @@ import { createJsonCallDecoder, JSON_CALL_KEYS } from '../decoders/json-call-dec
 import { createNamedJsonCallDecoder } from '../decoders/named-json-call-decoder';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import { describeTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifySpacedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -86,31 +86,39 @@ function shortRoleCall(tools: ToolsByName, sink: CallSink): CallDecoder {
  * repairs. Results go back as their raw value.
  */
 export function hyperclovaxProtocol(): ToolCallProtocol {
-  return defineTextProtocol({
-    format: 'hyperclovax',
-    grammar: (tools) => {
-      // The role without its space, where a server or the model left it out.
-      const roles = [CALL_TURN, CALL_ROLE, CALL_ROLE.slice(1)];
-      return {
-        openers: [...roles, SHORT_TURN, SHORT_ROLE, SHORT_ROLE.slice(1)],
-        explicitOpeners: roles,
-        leadingCall: true,
-        // A call after reasoning the model opened: the reasoning ends where the call's turn opens.
-        reasoningBreaks: [CALL_TURN],
-        startCall: (opener, sink) => {
-          if (opener === '')
-            return createBareJsonCallDecoder({ keys: JSON_CALL_KEYS, tools, sink });
-          if (roles.includes(opener))
-            return createJsonCallDecoder({ keys: JSON_CALL_KEYS, closer: undefined, tools, sink });
-          return shortRoleCall(tools, sink);
-        },
-      };
+  return defineJsonTextProtocol(
+    {
+      format: 'hyperclovax',
+      grammar: (tools) => {
+        // The role without its space, where a server or the model left it out.
+        const roles = [CALL_TURN, CALL_ROLE, CALL_ROLE.slice(1)];
+        return {
+          openers: [...roles, SHORT_TURN, SHORT_ROLE, SHORT_ROLE.slice(1)],
+          explicitOpeners: roles,
+          leadingCall: true,
+          // A call after reasoning the model opened: the reasoning ends where the call's turn opens.
+          reasoningBreaks: [CALL_TURN],
+          startCall: (opener, sink) => {
+            if (opener === '')
+              return createBareJsonCallDecoder({ keys: JSON_CALL_KEYS, tools, sink });
+            if (roles.includes(opener))
+              return createJsonCallDecoder({
+                keys: JSON_CALL_KEYS,
+                closer: undefined,
+                tools,
+                sink,
+              });
+            return shortRoleCall(tools, sink);
+          },
+        };
+      },
+      formatTools: (tools) => stringifySpacedJson(tools.map(describeTool)),
+      formatToolCall: ({ toolName, input }) =>
+        `${CALL_ROLE}${stringifySpacedJson([{ name: toolName, arguments: input ?? {} }])}`,
+      formatToolResponse: ({ output }) => textOrJson(toolResultValue(output).value),
     },
-    formatTools: (tools) => stringifySpacedJson(tools.map(describeTool)),
-    formatToolCall: ({ toolName, input }) =>
-      `${CALL_ROLE}${stringifySpacedJson([{ name: toolName, arguments: input ?? {} }])}`,
-    formatToolResponse: ({ output }) => textOrJson(toolResultValue(output).value),
-  });
+    JSON_CALL_KEYS,
+  );
 }
 
 /** The system prompt of `hyperclovaxToolMiddleware`: the tool list, and the function-call role with its JSON list. */

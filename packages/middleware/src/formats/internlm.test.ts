@@ -82,9 +82,18 @@ describe('internlmProtocol', () => {
       readEveryWay(protocol, '\n{"name": "get_weather", "parameters": {"city": "Lyon"}}', { tools })
         .calls,
     ).toEqual([{ toolName: 'get_weather', input: '{"city":"Lyon"}' }]);
+    // At the start of a line too, as `auto` reads one; in the middle of a line, or of an unknown tool, it is text.
+    expect(
+      readEveryWay(protocol, 'Sure.\n{"name": "get_weather", "parameters": {"city": "Lyon"}}', {
+        tools,
+      }),
+    ).toMatchObject({
+      text: 'Sure.',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Lyon"}' }],
+    });
     for (const text of [
       '{"name": "not_a_tool", "parameters": {}}',
-      'Sure.\n{"name": "get_weather", "parameters": {"city": "Lyon"}}',
+      'Sure, {"name": "get_weather", "parameters": {"city": "Lyon"}} is the call.',
     ]) {
       expect(readEveryWay(protocol, text, { tools })).toMatchObject({ text, calls: [] });
     }

@@ -1,8 +1,10 @@
+import { createBareJsonCallDecoder } from '../decoders/bare-json-call-decoder';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
+import { jsonCallKeysWith } from '../json-call-keys';
 import { describeTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifyFramedJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -23,31 +25,30 @@ const OPENERS = [
  * `environment` turn's raw content.
  */
 export function internlmProtocol(): ToolCallProtocol {
-  const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
-  return defineTextProtocol({
-    format: 'internlm',
-    grammar: (tools) => ({
-      openers: OPENERS,
-      explicitOpeners: OPENERS,
-      leadingCall: true,
-      startCall: (opener, sink) =>
-        createJsonCallDecoder({
-          keys,
-          closer: opener === '' ? undefined : '<|action_end|>',
-          tools,
-          sink,
-          knownToolsOnly: opener === '',
-        }),
-    }),
-    formatTools: (tools) =>
-      `[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]`,
-    formatToolCall: ({ toolName, input }) =>
-      `<|action_start|><|plugin|>\n${JSON.stringify({ name: toolName, parameters: input ?? {} })}<|action_end|>`,
-    formatToolResponse: ({ output }) => {
-      const { value } = toolResultValue(output);
-      return textOrJson(value);
+  const keys = jsonCallKeysWith({ arguments: ['parameters'] });
+  return defineJsonTextProtocol(
+    {
+      format: 'internlm',
+      grammar: (tools) => ({
+        openers: OPENERS,
+        explicitOpeners: OPENERS,
+        leadingCall: true,
+        startCall: (opener, sink) =>
+          opener === ''
+            ? createBareJsonCallDecoder({ keys, tools, sink })
+            : createJsonCallDecoder({ keys, closer: '<|action_end|>', tools, sink }),
+      }),
+      formatTools: (tools) =>
+        `[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]`,
+      formatToolCall: ({ toolName, input }) =>
+        `<|action_start|><|plugin|>\n${JSON.stringify({ name: toolName, parameters: input ?? {} })}<|action_end|>`,
+      formatToolResponse: ({ output }) => {
+        const { value } = toolResultValue(output);
+        return textOrJson(value);
+      },
     },
-  });
+    keys,
+  );
 }
 
 /** The system prompt of `internlmToolMiddleware`, in the shape InternLM's plugin system turn gives its tools. */

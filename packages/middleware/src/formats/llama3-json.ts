@@ -1,11 +1,12 @@
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
 import { createBareCallDecoder } from '../decoders/python-call-decoder';
 import { createPythonTagDecoder } from '../decoders/python-tag-decoder';
+import { jsonCallKeysWith } from '../json-call-keys';
 import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { functionToolLines } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { templateJson } from '../safe-json';
 import { textOrJson } from '../text-or-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -25,37 +26,41 @@ const END_OF_TURN = ['<|eot_id|>', '<|eom_id|>'];
  * Results go back as the `ipython` turn's raw content.
  */
 export function llama3JsonProtocol(): ToolCallProtocol {
-  const keys = { name: ['name'], arguments: ['parameters', 'arguments'] };
-  return defineTextProtocol({
-    format: 'llama3-json',
-    grammar: (tools) => ({
-      openers: ['<|python_tag|>'],
-      leadingCall: true,
-      startCall: (opener, sink) => {
-        const json = () =>
-          createJsonCallDecoder({
-            keys,
-            closer: undefined,
-            tools,
-            sink,
-            knownToolsOnly: opener === '',
-            sequence: true,
-          });
-        if (opener !== '') {
-          return createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
-        }
-        // Servers drop the tag: a Python call of a known tool (a built-in's `.call` among them)
-        // that is the whole reply still reads.
-        return createBareCallDecoder(tools, sink, END_OF_TURN_TOKENS, json);
+  const keys = jsonCallKeysWith({ arguments: ['parameters'] });
+  return defineJsonTextProtocol(
+    {
+      format: 'llama3-json',
+      grammar: (tools) => ({
+        openers: ['<|python_tag|>'],
+        leadingCall: true,
+        startCall: (opener, sink) => {
+          const json = () =>
+            createJsonCallDecoder({
+              keys,
+              closer: undefined,
+              tools,
+              sink,
+              knownToolsOnly: opener === '',
+              sequence: true,
+            });
+          if (opener !== '') {
+            return createPythonTagDecoder({ tools, sink, json, endOfTurn: END_OF_TURN });
+          }
+          // Servers drop the tag: a Python call of a known tool (a built-in's `.call` among them)
+          // that is the whole reply still reads.
+          return createBareCallDecoder(tools, sink, END_OF_TURN_TOKENS, json);
+        },
+      }),
+      formatTools: (tools) => functionToolLines(tools, '\n\n'),
+      formatToolCall: ({ toolName, input }) =>
+        JSON.stringify({ name: toolName, parameters: input }),
+      formatToolResponse: ({ output }) => {
+        const { value } = toolResultValue(output);
+        return textOrJson(value);
       },
-    }),
-    formatTools: (tools) => functionToolLines(tools, '\n\n'),
-    formatToolCall: ({ toolName, input }) => JSON.stringify({ name: toolName, parameters: input }),
-    formatToolResponse: ({ output }) => {
-      const { value } = toolResultValue(output);
-      return textOrJson(value);
     },
-  });
+    keys,
+  );
 }
 
 /** The system prompt of `llama3JsonToolMiddleware`, in the shape Llama 3's template gives its tools. */

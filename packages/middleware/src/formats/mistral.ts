@@ -11,8 +11,8 @@ import { watchedSink } from '../decoders/watched-sink';
 import type { CallDecoder, CallSink, ToolsByName } from '../engine/call-grammar';
 import { escapeCloser, serverTools, type TemplatePrompt } from '../prompt/template-prompt';
 import { describeFunctionTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifySpacedJson, templateJson } from '../safe-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText, toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -124,73 +124,76 @@ const PROSE: CallDecoder = { write: () => 0, end() {}, status: 'not-a-call' };
 export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallProtocol {
   const history = options.history ?? 'v11';
   const keys = JSON_CALL_KEYS;
-  return defineTextProtocol({
-    format: 'mistral',
-    grammar: (tools) => {
-      /** Whether the reply made a call: a stripped `NAME{…}` counts only after one. */
-      let called = false;
-      const nameOpeners = [...tools.keys()]
-        .filter((name) => NAME.test(name))
-        .flatMap((name) => [`${name}{`, `${name}${ARGS}`, `${name}${CALL_ID}`]);
-      const named = (sink: CallSink, knownToolsOnly: boolean) =>
-        createNamedJsonCallDecoder({
-          nameEnd: '{',
-          nameEndOpensValue: true,
-          parseName: parseCallHead,
-          closer: undefined,
-          tools,
-          sink,
-          knownToolsOnly,
-        });
-      return {
-        openers: [TOOL_CALLS, ...nameOpeners],
-        // A name opener may be prose; [TOOL_CALLS] only ever opens calls, so a miss is reported.
-        explicitOpeners: [TOOL_CALLS],
-        leadingCall: true,
-        startCall: (opener, target) => {
-          const sink = watchedSink(target, () => {
-            called = true;
+  return defineJsonTextProtocol(
+    {
+      format: 'mistral',
+      grammar: (tools) => {
+        /** Whether the reply made a call: a stripped `NAME{…}` counts only after one. */
+        let called = false;
+        const nameOpeners = [...tools.keys()]
+          .filter((name) => NAME.test(name))
+          .flatMap((name) => [`${name}{`, `${name}${ARGS}`, `${name}${CALL_ID}`]);
+        const named = (sink: CallSink, knownToolsOnly: boolean) =>
+          createNamedJsonCallDecoder({
+            nameEnd: '{',
+            nameEndOpensValue: true,
+            parseName: parseCallHead,
+            closer: undefined,
+            tools,
+            sink,
+            knownToolsOnly,
           });
-          if (opener === TOOL_CALLS) {
-            return createDispatchingDecoder((first) =>
-              first === '[' || first === '{'
-                ? createJsonCallDecoder({ keys, closer: undefined, tools, sink })
-                : named(sink, false),
-            );
-          }
-          if (opener === '') {
-            return createDispatchingDecoder((first) =>
-              NAME_CHAR.test(first)
-                ? createGatedDecoder(judgeStrippedCall(tools), () => named(sink, true), true)
-                : createBareJsonCallDecoder({ keys, tools, sink }),
-            );
-          }
-          // A known tool's name right before `{` or `[ARGS]`: a call whose marker was stripped.
-          return called ? readingFirst(named(sink, true), opener) : PROSE;
-        },
-      };
+        return {
+          openers: [TOOL_CALLS, ...nameOpeners],
+          // A name opener may be prose; [TOOL_CALLS] only ever opens calls, so a miss is reported.
+          explicitOpeners: [TOOL_CALLS],
+          leadingCall: true,
+          startCall: (opener, target) => {
+            const sink = watchedSink(target, () => {
+              called = true;
+            });
+            if (opener === TOOL_CALLS) {
+              return createDispatchingDecoder((first) =>
+                first === '[' || first === '{'
+                  ? createJsonCallDecoder({ keys, closer: undefined, tools, sink })
+                  : named(sink, false),
+              );
+            }
+            if (opener === '') {
+              return createDispatchingDecoder((first) =>
+                NAME_CHAR.test(first)
+                  ? createGatedDecoder(judgeStrippedCall(tools), () => named(sink, true), true)
+                  : createBareJsonCallDecoder({ keys, tools, sink }),
+              );
+            }
+            // A known tool's name right before `{` or `[ARGS]`: a call whose marker was stripped.
+            return called ? readingFirst(named(sink, true), opener) : PROSE;
+          },
+        };
+      },
+      formatTools: (tools) => stringifySpacedJson(tools.map(describeFunctionTool)),
+      formatToolCall: ({ toolCallId, toolName, input }) => {
+        const id = mistralCallId(toolCallId);
+        const args = input ?? {};
+        if (history === 'pre-v11') {
+          return `${TOOL_CALLS}[${stringifySpacedJson({ name: toolName, arguments: args, id })}]`;
+        }
+        const callId = history === 'v11' ? `${CALL_ID}${id}` : '';
+        return `${TOOL_CALLS}${toolName}${callId}${ARGS}${stringifySpacedJson(args)}`;
+      },
+      formatToolResponse: ({ toolCallId, output }) => {
+        const id = mistralCallId(toolCallId);
+        if (history === 'pre-v11') {
+          const { value, isError } = toolResultValue(output);
+          const content = isError ? { error: value } : value;
+          return `[TOOL_RESULTS]${stringifySpacedJson({ content, call_id: id })}[/TOOL_RESULTS]`;
+        }
+        const prefix = history === 'v11' ? `${id}[TOOL_CONTENT]` : '';
+        return `[TOOL_RESULTS]${prefix}${toolResultText(output)}[/TOOL_RESULTS]`;
+      },
     },
-    formatTools: (tools) => stringifySpacedJson(tools.map(describeFunctionTool)),
-    formatToolCall: ({ toolCallId, toolName, input }) => {
-      const id = mistralCallId(toolCallId);
-      const args = input ?? {};
-      if (history === 'pre-v11') {
-        return `${TOOL_CALLS}[${stringifySpacedJson({ name: toolName, arguments: args, id })}]`;
-      }
-      const callId = history === 'v11' ? `${CALL_ID}${id}` : '';
-      return `${TOOL_CALLS}${toolName}${callId}${ARGS}${stringifySpacedJson(args)}`;
-    },
-    formatToolResponse: ({ toolCallId, output }) => {
-      const id = mistralCallId(toolCallId);
-      if (history === 'pre-v11') {
-        const { value, isError } = toolResultValue(output);
-        const content = isError ? { error: value } : value;
-        return `[TOOL_RESULTS]${stringifySpacedJson({ content, call_id: id })}[/TOOL_RESULTS]`;
-      }
-      const prefix = history === 'v11' ? `${id}[TOOL_CONTENT]` : '';
-      return `[TOOL_RESULTS]${prefix}${toolResultText(output)}[/TOOL_RESULTS]`;
-    },
-  });
+    keys,
+  );
 }
 
 const RULES =

@@ -11,8 +11,8 @@ import {
   type TemplateToolResult,
 } from '../prompt/template-prompt';
 import { describeTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifyFramedJson, stringifySpacedJson, templateJson } from '../safe-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -98,23 +98,31 @@ function afterListBracket(json: () => CallDecoder): CallDecoder {
  * known tool. Results go back as the tool turn's text.
  */
 export function openPanguProtocol(): ToolCallProtocol {
-  return defineTextProtocol({
-    format: 'openpangu',
-    grammar: (tools) => ({
-      openers: [CALL_START, V1_CALL_START],
-      explicitOpeners: [CALL_START, V1_CALL_START],
-      wrappers: [CALL_END, V1_CALL_END],
-      leadingCall: true,
-      startCall: (opener, sink) => {
-        if (opener === '') return createBareJsonCallDecoder({ keys: JSON_CALL_KEYS, tools, sink });
-        return openPanguCallDecoder(opener === V1_CALL_START ? V1_CALL_END : CALL_END, tools, sink);
-      },
-    }),
-    formatTools: toolList,
-    formatToolCall: ({ toolName, input }) =>
-      `${CALL_START}\n[${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]\n${CALL_END}`,
-    formatToolResponse: ({ output }) => toolResultText(output),
-  });
+  return defineJsonTextProtocol(
+    {
+      format: 'openpangu',
+      grammar: (tools) => ({
+        openers: [CALL_START, V1_CALL_START],
+        explicitOpeners: [CALL_START, V1_CALL_START],
+        wrappers: [CALL_END, V1_CALL_END],
+        leadingCall: true,
+        startCall: (opener, sink) => {
+          if (opener === '')
+            return createBareJsonCallDecoder({ keys: JSON_CALL_KEYS, tools, sink });
+          return openPanguCallDecoder(
+            opener === V1_CALL_START ? V1_CALL_END : CALL_END,
+            tools,
+            sink,
+          );
+        },
+      }),
+      formatTools: toolList,
+      formatToolCall: ({ toolName, input }) =>
+        `${CALL_START}\n[${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]\n${CALL_END}`,
+      formatToolResponse: ({ output }) => toolResultText(output),
+    },
+    JSON_CALL_KEYS,
+  );
 }
 
 /** The tools as a JSON list, one framed description per line. */

@@ -10,8 +10,8 @@ import {
   type TemplateToolResult,
 } from '../prompt/template-prompt';
 import { describeTool } from '../protocols/describe-tool';
+import { defineJsonTextProtocol } from '../protocols/json-text-protocol';
 import { stringifyFramedJson, stringifySpacedJson, templateJson } from '../safe-json';
-import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallForModel, ToolCallProtocol } from '../tool-call-protocol';
 import { toolResultText } from '../tool-result-value';
 import { defineFormat } from './define-format';
@@ -72,36 +72,39 @@ export function jsonArrayProtocol(options: JsonArrayProtocolOptions = {}): ToolC
   const wrapper = options.wrapper ?? 'bare';
   const { open, close } = markersOf(wrapper);
   const keys = JSON_CALL_KEYS;
-  return defineTextProtocol({
-    ...(typeof wrapper === 'string' ? { format: WRAPPER_FORMATS[wrapper] } : {}),
-    grammar: (tools) => ({
-      openers: open === '' ? [] : [open],
-      leadingCall: true,
-      startCall: (opener, sink) => {
-        if (opener === '') return createBareJsonCallDecoder({ keys, tools, sink });
-        // Inside a closer, calls may also come one object per line (MiniMax-Text-01 / M1).
-        const decoder = createJsonCallDecoder({
-          keys,
-          closer: close,
-          tools,
-          sink,
-          sequence: close !== undefined,
-        });
-        // `functools[`: the opener's bracket opens the list.
-        return opener.endsWith('[') ? readingFirst(decoder, '[') : decoder;
+  return defineJsonTextProtocol(
+    {
+      ...(typeof wrapper === 'string' ? { format: WRAPPER_FORMATS[wrapper] } : {}),
+      grammar: (tools) => ({
+        openers: open === '' ? [] : [open],
+        leadingCall: true,
+        startCall: (opener, sink) => {
+          if (opener === '') return createBareJsonCallDecoder({ keys, tools, sink });
+          // Inside a closer, calls may also come one object per line (MiniMax-Text-01 / M1).
+          const decoder = createJsonCallDecoder({
+            keys,
+            closer: close,
+            tools,
+            sink,
+            sequence: close !== undefined,
+          });
+          // `functools[`: the opener's bracket opens the list.
+          return opener.endsWith('[') ? readingFirst(decoder, '[') : decoder;
+        },
+      }),
+      formatTools: (tools) =>
+        `[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]`,
+      formatToolCall: ({ toolName, input }) =>
+        `${open}${open.endsWith('[') ? '' : '['}${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]${close ?? ''}`,
+      formatToolResponse: ({ output }) => {
+        const result = toolResultText(output);
+        if (wrapper === 'tool_calls') return `<tool_response>${result}</tool_response>`;
+        if (wrapper === 'TOOLCALL') return `<TOOL_RESPONSE>[${result}]</TOOL_RESPONSE>`;
+        return result;
       },
-    }),
-    formatTools: (tools) =>
-      `[\n${tools.map((tool) => stringifyFramedJson(describeTool(tool))).join(',\n')}\n]`,
-    formatToolCall: ({ toolName, input }) =>
-      `${open}${open.endsWith('[') ? '' : '['}${stringifySpacedJson({ name: toolName, arguments: input ?? {} })}]${close ?? ''}`,
-    formatToolResponse: ({ output }) => {
-      const result = toolResultText(output);
-      if (wrapper === 'tool_calls') return `<tool_response>${result}</tool_response>`;
-      if (wrapper === 'TOOLCALL') return `<TOOL_RESPONSE>[${result}]</TOOL_RESPONSE>`;
-      return result;
     },
-  });
+    keys,
+  );
 }
 
 /** How each wrapper is asked for in the prompt. */

@@ -1,11 +1,8 @@
 import { createAttributedJsonCallDecoder } from '../decoders/attributed-json-call-decoder';
-import {
-  createJsonCallDecoder,
-  JSON_CALL_KEYS,
-  type JsonCallDecoderOptions,
-} from '../decoders/json-call-decoder';
+import { createJsonCallDecoder, type JsonCallDecoderOptions } from '../decoders/json-call-decoder';
 import { withLooseJsonCalls, withTrailingCloser } from '../decoders/loose-json-grammar';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
+import { type JSON_CALL_KEYS, jsonCallKeysWith } from '../json-call-keys';
 import { stringifyFramedJson } from '../safe-json';
 import { defineTextProtocol } from '../text-protocol';
 import type { ToolCallProtocol } from '../tool-call-protocol';
@@ -102,10 +99,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
   const responseEnd = options.toolResponseEnd ?? '</tool_response>';
   const nameKey = options.nameKey ?? 'name';
   const argumentsKey = options.argumentsKey ?? 'arguments';
-  const keys = {
-    name: [...new Set([nameKey, ...JSON_CALL_KEYS.name])],
-    arguments: [...new Set([argumentsKey, ...JSON_CALL_KEYS.arguments])],
-  };
+  const keys = jsonCallKeysWith({ name: [nameKey], arguments: [argumentsKey] });
 
   // Only the default delimiters and keys read as `hermes` does; the result tags are prompt only.
   const hermes = [
