@@ -1,3 +1,4 @@
+import { withDecoderFields } from '../decoders/decoder-fields';
 import { createFirstOfDecoder } from '../decoders/first-of-decoder';
 import type { CallDecoder, CallGrammar, CallSink } from '../engine/call-grammar';
 
@@ -5,23 +6,6 @@ import type { CallDecoder, CallGrammar, CallSink } from '../engine/call-grammar'
 export interface NamedGrammar {
   name: string;
   grammar: CallGrammar;
-}
-
-/** A decoder that reports which format read its markup. */
-function labelled(decoder: CallDecoder, format: string): CallDecoder {
-  return {
-    write: (text) => decoder.write(text),
-    end: () => decoder.end(),
-    get status() {
-      return decoder.status;
-    },
-    get closer() {
-      return decoder.closer;
-    },
-    get format() {
-      return decoder.format ?? format;
-    },
-  };
 }
 
 /**
@@ -44,7 +28,7 @@ export function combineGrammars(grammars: readonly NamedGrammar[]): CallGrammar 
     const factories = candidates.map(
       ({ name, grammar }) =>
         (candidateSink: CallSink) =>
-          labelled(grammar.startCall(opener, candidateSink), name),
+          withDecoderFields(grammar.startCall(opener, candidateSink), { format: name }),
     );
     const [only, ...others] = factories;
     return only !== undefined && others.length === 0

@@ -1,6 +1,7 @@
-import type { CallDecoder, CallGrammar, ToolsByName } from '../engine/call-grammar';
+import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { JSON_CALL_KEYS, type JsonCallKeys } from '../json-call-keys';
 import { createGatedDecoder, judgeJsonFence } from './bare-json-call-decoder';
+import { withDecoderFields } from './decoder-fields';
 import { createDispatchingDecoder } from './dispatching-decoder';
 import { createJsonCallDecoder } from './json-call-decoder';
 import { readingFirst } from './reading-first';
@@ -105,25 +106,9 @@ export function withTrailingCloser(grammar: CallGrammar, closer: string): CallGr
     ...grammar,
     startCall: (opener, sink) => {
       const decoder = grammar.startCall(opener, sink);
-      return bareOpeners.has(opener) ? followedBy(decoder, closer) : decoder;
+      return bareOpeners.has(opener)
+        ? withDecoderFields(decoder, { trailingCloser: closer })
+        : decoder;
     },
-  };
-}
-
-/** `decoder`, reporting `trailingCloser`. */
-function followedBy(decoder: CallDecoder, trailingCloser: string): CallDecoder {
-  return {
-    write: (text) => decoder.write(text),
-    end: () => decoder.end(),
-    get status() {
-      return decoder.status;
-    },
-    get closer() {
-      return decoder.closer;
-    },
-    get format() {
-      return decoder.format;
-    },
-    trailingCloser,
   };
 }

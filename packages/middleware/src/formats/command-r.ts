@@ -10,7 +10,7 @@ import { toolResultValue } from '../tool-result-value';
 import { defineFormat } from './define-format';
 
 /** The keys of one action: `{"tool_call_id": "0", "tool_name": …, "parameters": {…}}`. */
-const ACTION_KEYS = jsonCallKeysWith({
+const ACTION_KEYS = /* @__PURE__ */ jsonCallKeysWith({
   name: ['tool_name'],
   arguments: ['parameters'],
   id: ['tool_call_id'],

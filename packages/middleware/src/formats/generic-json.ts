@@ -14,7 +14,7 @@ import { defineFormat } from './define-format';
 /** Members of the envelope whose value is a call or a list of calls. */
 const WRAPPER_KEYS = ['tool_calls', 'tool_call'];
 /** A call's keys: those models write for the name and arguments, and llama.cpp's `id`. */
-const KEYS = jsonCallKeysWith({ id: ['id'] });
+const KEYS = /* @__PURE__ */ jsonCallKeysWith({ id: ['id'] });
 /** The member of the envelope whose string is the reply's text. */
 const RESPONSE_KEY = 'response';
 /** The most text held back to tell `{"response": "` from other JSON. */
