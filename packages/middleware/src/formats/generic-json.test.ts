@@ -61,6 +61,24 @@ describe('genericJsonProtocol', () => {
     });
   });
 
+  it('reads a call at the start of a line or in a json fence after prose, as auto does, under the keys models write', () => {
+    expect(
+      readEveryWay(protocol, 'Checking.\n{"name": "get_weather", "args": {"city": "Oslo"}}', {
+        tools,
+      }),
+    ).toMatchObject({
+      text: 'Checking.',
+      calls: [{ toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+    });
+    expect(
+      readEveryWay(protocol, 'Checking.\n```json\n{"tool_calls": [{"name": "get_time"}]}\n```', {
+        tools,
+      }),
+    ).toMatchObject({ text: 'Checking.\n', calls: [{ toolName: 'get_time', input: '{}' }] });
+    const prose = 'Write {"name": "get_time", "arguments": {}} to ask.';
+    expect(readEveryWay(protocol, prose, { tools })).toMatchObject({ text: prose, calls: [] });
+  });
+
   it('reads a reply that opens with reasoning', () => {
     expect(
       readEveryWay(

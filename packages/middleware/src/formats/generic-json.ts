@@ -2,6 +2,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createJsonScanner, type JsonScanner } from '@toolbridge/rjson';
 import { createJsonCallDecoder } from '../decoders/json-call-decoder';
 import { withLeadingJsonCall } from '../decoders/leading-json-call';
+import { withLooseJsonLines } from '../decoders/loose-json-grammar';
 import type { CallGrammar, ToolsByName } from '../engine/call-grammar';
 import { streamPartsToContent } from '../engine/stream-parts-to-content';
 import { createTextStreamParser, type TextStreamParser } from '../engine/text-stream-parser';
@@ -260,8 +261,9 @@ class ResponseUnwrapper {
  * ```
  *
  * Calls count only when the reply opens with the envelope (after whitespace, a fence or
- * reasoning) and it names a known tool, so JSON in prose and code samples stay text; a bare
- * `{"name": …, "arguments": …}` call object is read too. `{"response": "…"}` becomes its string,
+ * reasoning), or a line or a json fence holds a call as `auto` reads one, and it names a known
+ * tool, so JSON in prose and code samples stay text; a bare `{"name": …, "arguments": …}` call
+ * object is read too. `{"response": "…"}` becomes its string,
  * streamed as it arrives. Prose after the envelope stays text.
  */
 export function genericJsonProtocol(): ToolCallProtocol {
@@ -276,7 +278,11 @@ export function genericJsonProtocol(): ToolCallProtocol {
       {
         ...options,
         tools,
-        grammar: withLeadingJsonCall(genericJsonGrammar(tools), options.leadingJsonCall, tools),
+        grammar: withLeadingJsonCall(
+          withLooseJsonLines(genericJsonGrammar(tools), tools, KEYS),
+          options.leadingJsonCall,
+          tools,
+        ),
         ...(onCallText === undefined ? {} : { onCallText }),
       },
       (part) => unwrapper.read(part),
