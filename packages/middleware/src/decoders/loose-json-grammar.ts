@@ -51,7 +51,11 @@ export function withLooseJsonLines(
   tools: ToolsByName,
   keys: JsonCallKeys,
 ): CallGrammar {
-  const loose = looseJsonGrammar(tools, keys);
+  return withLinesOf(grammar, looseJsonGrammar(tools, keys));
+}
+
+/** `grammar` with the line and fence openers of `loose` it does not overlap, read by `loose`. */
+function withLinesOf(grammar: CallGrammar, loose: CallGrammar): CallGrammar {
   const own = new Set(grammar.openers);
   const looseOpeners = loose.openers.filter((opener) =>
     grammar.openers.every((mine) => !mine.startsWith(opener) && !opener.startsWith(mine)),
@@ -78,7 +82,7 @@ export function withLooseJsonCalls(
   keys: JsonCallKeys,
 ): CallGrammar {
   const loose = looseJsonGrammar(tools, keys);
-  const lines = withLooseJsonLines(grammar, tools, keys);
+  const lines = withLinesOf(grammar, loose);
   return {
     ...lines,
     leadingCall: true,

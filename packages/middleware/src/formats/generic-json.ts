@@ -263,8 +263,8 @@ class ResponseUnwrapper {
  * Calls count only when the reply opens with the envelope (after whitespace, a fence or
  * reasoning), or a line or a json fence holds a call as `auto` reads one, and it names a known
  * tool, so JSON in prose and code samples stay text; a bare `{"name": …, "arguments": …}` call
- * object is read too. `{"response": "…"}` becomes its string,
- * streamed as it arrives. Prose after the envelope stays text.
+ * object is read too. `{"response": "…"}` becomes its string, streamed as it arrives. Prose
+ * after the envelope stays text.
  */
 export function genericJsonProtocol(): ToolCallProtocol {
   function createParser(
